@@ -1,0 +1,144 @@
+package io.tracekb.article;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracekb.article.IncidentData.SampleTraceData;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every change to an incident goes through here: one transaction per save, a revision snapshot per save,
+ * and a save based on a stale version is rejected rather than silently overwriting someone else's work.
+ */
+@ApplicationScoped
+public class ArticleService {
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    ObjectMapper json;
+
+    Clock clock = Clock.systemUTC();
+
+    @Transactional
+    public Optional<IncidentData> find(String slug) {
+        return Incident.findBySlug(slug).map(IncidentMapper::toData);
+    }
+
+    /** Creates an incident and its first revision. */
+    @Transactional
+    public Incident create(IncidentData input, String author, String message) {
+        IncidentData data = input == null ? null : input.normalized();
+        IncidentValidator.check(data);
+        if (Incident.findBySlug(data.slug()).isPresent()) {
+            throw new SlugTakenException(data.slug());
+        }
+        Incident incident = new Incident();
+        Instant now = clock.instant();
+        incident.createdAt = now;
+        incident.updatedAt = now;
+        IncidentMapper.apply(data, incident);
+        incident.persist();
+        em.flush();
+        writeRevision(incident, author, message == null ? "created" : message);
+        return incident;
+    }
+
+    /**
+     * Replaces an incident with {@code data}; {@code basedOnVersion} is the version the editor started from.
+     * The row is locked for the check so two concurrent saves cannot both pass it.
+     */
+    @Transactional
+    public Incident update(String slug, IncidentData input, long basedOnVersion, String author, String message) {
+        IncidentData data = input == null ? null : input.normalized();
+        IncidentValidator.check(data);
+        Incident incident = lockForUpdate(slug, basedOnVersion);
+        if (!slug.equals(data.slug()) && Incident.findBySlug(data.slug()).isPresent()) {
+            throw new SlugTakenException(data.slug());
+        }
+        IncidentMapper.apply(data, incident);
+        incident.updatedAt = clock.instant();
+        em.flush();
+        writeRevision(incident, author, message == null ? "updated" : message);
+        return incident;
+    }
+
+    /** Archives: the incident stops being listed and matched, and keeps every revision. */
+    @Transactional
+    public Incident archive(String slug, long basedOnVersion, String author) {
+        Incident incident = lockForUpdate(slug, basedOnVersion);
+        incident.status = IncidentStatus.ARCHIVED;
+        incident.updatedAt = clock.instant();
+        em.flush();
+        writeRevision(incident, author, "archived");
+        return incident;
+    }
+
+    /** Restores the state of revision {@code number} as a new revision; history is never rewritten. */
+    @Transactional
+    public Incident restore(String slug, int number, long basedOnVersion, String author) {
+        Incident incident = lockForUpdate(slug, basedOnVersion);
+        Revision revision = Revision.<Revision>find("incidentId = ?1 and number = ?2", incident.id, number)
+                .firstResultOptional()
+                .orElseThrow(() -> new IncidentNotFoundException(slug + " revision " + number));
+        IncidentData data = readSnapshot(revision.snapshot);
+        IncidentMapper.apply(data, incident);
+        incident.updatedAt = clock.instant();
+        em.flush();
+        writeRevision(incident, author, "restored revision " + number);
+        return incident;
+    }
+
+    @Transactional
+    public List<Revision> revisions(String slug) {
+        Incident incident = Incident.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
+        return Revision.ofIncident(incident.id);
+    }
+
+    public IncidentData readSnapshot(String snapshot) {
+        try {
+            return json.readValue(snapshot, IncidentData.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("A stored revision snapshot could not be read", e);
+        }
+    }
+
+    private Incident lockForUpdate(String slug, long basedOnVersion) {
+        Incident incident = Incident.<Incident>find("slug", slug)
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .firstResultOptional()
+                .orElseThrow(() -> new IncidentNotFoundException(slug));
+        if (incident.version != basedOnVersion) {
+            throw new StaleVersionException(slug, basedOnVersion, incident.version);
+        }
+        return incident;
+    }
+
+    private void writeRevision(Incident incident, String author, String message) {
+        IncidentData data = IncidentMapper.toData(incident);
+        IncidentData snapshot = new IncidentData(data.slug(), data.product(), data.tags(), data.affectedVersions(),
+                data.status(), data.translations(), data.fixes(),
+                data.sampleTraces().stream().map(SampleTraceData::withoutId).toList());
+        Revision revision = new Revision();
+        revision.incidentId = incident.id;
+        revision.number = Revision.lastNumber(incident.id) + 1;
+        revision.version = incident.version;
+        revision.author = author;
+        revision.message = message;
+        revision.createdAt = clock.instant();
+        try {
+            revision.snapshot = json.writeValueAsString(snapshot);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Could not snapshot incident " + incident.slug, e);
+        }
+        revision.persist();
+    }
+}

@@ -1,0 +1,98 @@
+package io.tracekb.article;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An incident as a value: what editors write, what content/ files hold, what a revision snapshots and what
+ * the REST API exchanges. Maps are keyed by BCP-47 language tag.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record IncidentData(
+        String slug,
+        String product,
+        List<String> tags,
+        String affectedVersions,
+        IncidentStatus status,
+        Map<String, TranslationData> translations,
+        List<FixData> fixes,
+        List<SampleTraceData> sampleTraces) {
+
+    /**
+     * The canonical form every stored incident has: Markdown bodies without leading or trailing blank lines,
+     * traces without trailing line breaks, CRLF turned into LF. Saving, importing and exporting all go through
+     * it, so a round trip through files changes nothing.
+     */
+    public IncidentData normalized() {
+        Map<String, TranslationData> ts = null;
+        if (translations != null) {
+            ts = new java.util.TreeMap<>();
+            for (Map.Entry<String, TranslationData> e : translations.entrySet()) {
+                TranslationData t = e.getValue();
+                ts.put(e.getKey(), t == null ? null
+                        : new TranslationData(t.title(), t.summary(), trimBlankLines(t.body()), t.original()));
+            }
+        }
+        List<SampleTraceData> traces = sampleTraces == null ? null : sampleTraces.stream()
+                .map(t -> t == null ? null : new SampleTraceData(t.id(), trimTrailingLineBreaks(lf(t.text())), t.source()))
+                .toList();
+        return new IncidentData(slug, product, tags, affectedVersions, status, ts, fixes, traces);
+    }
+
+    private static String lf(String s) {
+        return s == null ? null : s.replace("\r\n", "\n");
+    }
+
+    private static String trimTrailingLineBreaks(String s) {
+        if (s == null) {
+            return null;
+        }
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == '\n' || s.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    private static String trimBlankLines(String s) {
+        if (s == null) {
+            return null;
+        }
+        String t = lf(s).stripTrailing();
+        int start = 0;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '\n') {
+                start = i + 1;
+            } else if (c != ' ' && c != '\t') {
+                break;
+            }
+        }
+        return t.substring(start);
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TranslationData(String title, String summary, String body, Boolean original) {
+        public boolean isOriginal() {
+            return Boolean.TRUE.equals(original);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FixData(String snippet, String snippetLanguage, String file, String appliesTo,
+            Map<String, FixTextData> texts) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FixTextData(String title, String description) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SampleTraceData(Long id, String text, String source) {
+        /** The same trace without its database id, as snapshots and content files keep it. */
+        public SampleTraceData withoutId() {
+            return new SampleTraceData(null, text, source);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.tracekb.article;
+
+import io.tracekb.article.IncidentData.FixData;
+import io.tracekb.article.IncidentData.FixTextData;
+import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.article.IncidentData.TranslationData;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** Copies between the {@link Incident} entity graph and the {@link IncidentData} value. */
+final class IncidentMapper {
+
+    private IncidentMapper() {
+    }
+
+    static IncidentData toData(Incident incident) {
+        Map<String, TranslationData> translations = new LinkedHashMap<>();
+        for (Translation t : incident.translations) {
+            translations.put(t.lang, new TranslationData(t.title, t.summary, t.body, t.original ? Boolean.TRUE : null));
+        }
+        List<FixData> fixes = new ArrayList<>();
+        for (Fix f : incident.fixes) {
+            Map<String, FixTextData> texts = new TreeMap<>();
+            f.texts.forEach((lang, text) -> texts.put(lang, new FixTextData(text.title, text.description)));
+            fixes.add(new FixData(f.snippet, f.snippetLanguage, f.targetFile, f.appliesTo, texts));
+        }
+        List<SampleTraceData> traces = new ArrayList<>();
+        for (SampleTrace s : incident.sampleTraces) {
+            traces.add(new SampleTraceData(s.id, s.text, s.source));
+        }
+        return new IncidentData(incident.slug, incident.product, new ArrayList<>(new TreeSet<>(incident.tags)),
+                incident.affectedVersions, incident.status, translations, fixes, traces);
+    }
+
+    /**
+     * Makes the entity graph equal to {@code data}. Children are updated in place (by language, by position)
+     * rather than replaced, so a save never deletes and re-inserts rows that did not change.
+     */
+    static void apply(IncidentData data, Incident incident) {
+        incident.slug = data.slug();
+        incident.product = data.product();
+        incident.affectedVersions = blankToNull(data.affectedVersions());
+        incident.status = data.status() == null ? IncidentStatus.DRAFT : data.status();
+        incident.tags.clear();
+        if (data.tags() != null) {
+            incident.tags.addAll(data.tags());
+        }
+        applyTranslations(data.translations() == null ? Map.of() : data.translations(), incident);
+        applyFixes(data.fixes() == null ? List.of() : data.fixes(), incident);
+        applyTraces(data.sampleTraces() == null ? List.of() : data.sampleTraces(), incident);
+    }
+
+    private static void applyTranslations(Map<String, TranslationData> wanted, Incident incident) {
+        Map<String, Translation> existing = new HashMap<>();
+        incident.translations.forEach(t -> existing.put(t.lang, t));
+        for (Map.Entry<String, TranslationData> e : wanted.entrySet()) {
+            Translation t = existing.remove(e.getKey());
+            if (t == null) {
+                t = new Translation();
+                t.incident = incident;
+                t.lang = e.getKey();
+                incident.translations.add(t);
+            }
+            TranslationData d = e.getValue();
+            t.title = d.title();
+            t.summary = blankToNull(d.summary());
+            t.body = d.body() == null ? "" : d.body();
+            t.original = d.isOriginal();
+        }
+        incident.translations.removeAll(existing.values());
+    }
+
+    private static void applyFixes(List<FixData> wanted, Incident incident) {
+        for (int i = 0; i < wanted.size(); i++) {
+            Fix f;
+            if (i < incident.fixes.size()) {
+                f = incident.fixes.get(i);
+            } else {
+                f = new Fix();
+                f.incident = incident;
+                incident.fixes.add(f);
+            }
+            FixData d = wanted.get(i);
+            f.position = i;
+            f.snippet = blankToNull(d.snippet());
+            f.snippetLanguage = blankToNull(d.snippetLanguage());
+            f.targetFile = blankToNull(d.file());
+            f.appliesTo = blankToNull(d.appliesTo());
+            f.texts.clear();
+            if (d.texts() != null) {
+                d.texts().forEach((lang, text) -> f.texts.put(lang, new Fix.Text(text.title(), text.description())));
+            }
+        }
+        while (incident.fixes.size() > wanted.size()) {
+            incident.fixes.remove(incident.fixes.size() - 1);
+        }
+    }
+
+    private static void applyTraces(List<SampleTraceData> wanted, Incident incident) {
+        for (int i = 0; i < wanted.size(); i++) {
+            SampleTrace s;
+            if (i < incident.sampleTraces.size()) {
+                s = incident.sampleTraces.get(i);
+            } else {
+                s = new SampleTrace();
+                s.incident = incident;
+                incident.sampleTraces.add(s);
+            }
+            s.position = i;
+            s.text = wanted.get(i).text();
+            s.source = blankToNull(wanted.get(i).source());
+        }
+        while (incident.sampleTraces.size() > wanted.size()) {
+            incident.sampleTraces.remove(incident.sampleTraces.size() - 1);
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

@@ -1,0 +1,7 @@
+package io.tracekb.article;
+
+public class IncidentNotFoundException extends RuntimeException {
+    public IncidentNotFoundException(String slug) {
+        super("No incident with slug '" + slug + "'");
+    }
+}

@@ -1,0 +1,174 @@
+package io.tracekb.article;
+
+import io.tracekb.article.IncidentData.FixData;
+import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.article.IncidentData.TranslationData;
+import java.util.ArrayList;
+import java.util.IllformedLocaleException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** Checks an incident before it is saved and names every invalid field. */
+public final class IncidentValidator {
+
+    static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9-]{0,119}");
+    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,59}");
+    static final int MAX_TITLE = 300;
+    static final int MAX_BODY = 200_000;
+    static final int MAX_TRACE = 1 << 20;
+
+    private IncidentValidator() {
+    }
+
+    public static void check(IncidentData data) {
+        List<FieldError> errors = validate(data);
+        if (!errors.isEmpty()) {
+            throw new InvalidIncidentException(errors);
+        }
+    }
+
+    public static List<FieldError> validate(IncidentData d) {
+        List<FieldError> errors = new ArrayList<>();
+        if (d == null) {
+            errors.add(new FieldError("", "an incident is required"));
+            return errors;
+        }
+        if (isBlank(d.slug())) {
+            errors.add(new FieldError("slug", "is required"));
+        } else if (!SLUG.matcher(d.slug()).matches()) {
+            errors.add(new FieldError("slug", "must be 1-120 lower-case letters, digits and '-', starting with a letter or digit"));
+        }
+        if (isBlank(d.product())) {
+            errors.add(new FieldError("product", "is required"));
+        } else if (!NAME.matcher(d.product()).matches()) {
+            errors.add(new FieldError("product", "must be 1-60 lower-case letters, digits, '.', '_' or '-'"));
+        }
+        if (d.tags() != null) {
+            for (int i = 0; i < d.tags().size(); i++) {
+                String tag = d.tags().get(i);
+                if (tag == null || !NAME.matcher(tag).matches()) {
+                    errors.add(new FieldError("tags[" + i + "]", "must be 1-60 lower-case letters, digits, '.', '_' or '-'"));
+                }
+            }
+        }
+        if (d.affectedVersions() != null && d.affectedVersions().length() > 200) {
+            errors.add(new FieldError("affectedVersions", "must be at most 200 characters"));
+        }
+        checkTranslations(d.translations(), errors);
+        checkFixes(d.fixes(), errors);
+        checkTraces(d.sampleTraces(), errors);
+        return errors;
+    }
+
+    private static void checkTranslations(Map<String, TranslationData> translations, List<FieldError> errors) {
+        if (translations == null || translations.isEmpty()) {
+            errors.add(new FieldError("translations", "at least one translation is required"));
+            return;
+        }
+        int originals = 0;
+        for (Map.Entry<String, TranslationData> e : translations.entrySet()) {
+            String path = "translations." + e.getKey();
+            checkLanguageTag(e.getKey(), path, errors);
+            TranslationData t = e.getValue();
+            if (t == null) {
+                errors.add(new FieldError(path, "is empty"));
+                continue;
+            }
+            if (isBlank(t.title())) {
+                errors.add(new FieldError(path + ".title", "is required"));
+            } else if (t.title().length() > MAX_TITLE) {
+                errors.add(new FieldError(path + ".title", "must be at most " + MAX_TITLE + " characters"));
+            }
+            if (t.summary() != null && t.summary().length() > 2_000) {
+                errors.add(new FieldError(path + ".summary", "must be at most 2000 characters"));
+            }
+            if (t.body() != null && t.body().length() > MAX_BODY) {
+                errors.add(new FieldError(path + ".body", "must be at most " + MAX_BODY + " characters"));
+            }
+            if (t.isOriginal()) {
+                originals++;
+            }
+        }
+        if (originals > 1) {
+            errors.add(new FieldError("translations", "at most one translation can be marked original"));
+        }
+    }
+
+    private static void checkFixes(List<FixData> fixes, List<FieldError> errors) {
+        if (fixes == null) {
+            return;
+        }
+        for (int i = 0; i < fixes.size(); i++) {
+            String path = "fixes[" + i + "]";
+            FixData f = fixes.get(i);
+            if (f == null) {
+                errors.add(new FieldError(path, "is empty"));
+                continue;
+            }
+            if (f.texts() == null || f.texts().isEmpty()) {
+                errors.add(new FieldError(path + ".texts", "a title in at least one language is required"));
+            } else {
+                f.texts().forEach((lang, text) -> {
+                    checkLanguageTag(lang, path + ".texts." + lang, errors);
+                    if (text == null || isBlank(text.title())) {
+                        errors.add(new FieldError(path + ".texts." + lang + ".title", "is required"));
+                    } else if (text.title().length() > MAX_TITLE) {
+                        errors.add(new FieldError(path + ".texts." + lang + ".title", "must be at most " + MAX_TITLE + " characters"));
+                    }
+                });
+            }
+            if (f.snippetLanguage() != null && f.snippetLanguage().length() > 30) {
+                errors.add(new FieldError(path + ".snippetLanguage", "must be at most 30 characters"));
+            }
+            if (f.file() != null && f.file().length() > 200) {
+                errors.add(new FieldError(path + ".file", "must be at most 200 characters"));
+            }
+            if (f.appliesTo() != null && f.appliesTo().length() > 200) {
+                errors.add(new FieldError(path + ".appliesTo", "must be at most 200 characters"));
+            }
+            if (f.snippet() != null && f.snippet().length() > 50_000) {
+                errors.add(new FieldError(path + ".snippet", "must be at most 50000 characters"));
+            }
+        }
+    }
+
+    private static void checkTraces(List<SampleTraceData> traces, List<FieldError> errors) {
+        if (traces == null) {
+            return;
+        }
+        for (int i = 0; i < traces.size(); i++) {
+            String path = "sampleTraces[" + i + "]";
+            SampleTraceData t = traces.get(i);
+            if (t == null || isBlank(t.text())) {
+                errors.add(new FieldError(path + ".text", "is required"));
+            } else if (t.text().length() > MAX_TRACE) {
+                errors.add(new FieldError(path + ".text", "must be at most " + MAX_TRACE + " characters"));
+            }
+            if (t != null && t.source() != null && t.source().length() > 500) {
+                errors.add(new FieldError(path + ".source", "must be at most 500 characters"));
+            }
+        }
+    }
+
+    /** A well-formed BCP-47 tag such as en, ja, zh-Hans or pt-BR. */
+    static void checkLanguageTag(String tag, String path, List<FieldError> errors) {
+        if (isBlank(tag) || tag.length() > 35) {
+            errors.add(new FieldError(path, "language must be a BCP-47 tag such as en, ja or zh-Hans"));
+            return;
+        }
+        try {
+            Locale locale = new Locale.Builder().setLanguageTag(tag).build();
+            if (locale.getLanguage().isEmpty()) {
+                errors.add(new FieldError(path, "language must be a BCP-47 tag such as en, ja or zh-Hans"));
+            }
+        } catch (IllformedLocaleException e) {
+            errors.add(new FieldError(path, "'" + tag + "' is not a BCP-47 language tag"));
+        }
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
+    }
+}

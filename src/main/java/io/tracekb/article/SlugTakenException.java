@@ -1,0 +1,7 @@
+package io.tracekb.article;
+
+public class SlugTakenException extends RuntimeException {
+    public SlugTakenException(String slug) {
+        super("An incident with slug '" + slug + "' already exists");
+    }
+}

@@ -1,0 +1,40 @@
+package io.tracekb.article;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+
+/** An incident told in one language (a BCP-47 tag); one translation per incident is the original. */
+@Entity
+@Table(name = "translation")
+public class Translation extends PanacheEntityBase {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "incident_id")
+    public Incident incident;
+
+    @Column(nullable = false)
+    public String lang;
+
+    @Column(nullable = false)
+    public boolean original;
+
+    @Column(nullable = false)
+    public String title;
+
+    public String summary;
+
+    @Column(nullable = false)
+    public String body = "";
+}

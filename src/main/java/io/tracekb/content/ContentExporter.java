@@ -1,0 +1,55 @@
+package io.tracekb.content;
+
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.Incident;
+import io.tracekb.article.IncidentData;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jboss.logging.Logger;
+
+/**
+ * Writes every incident back into the content format, so what editors changed in the app can be committed.
+ * An incident goes to the folder that already holds its slug, or to {@code <product>/<slug>}.
+ */
+@ApplicationScoped
+public class ContentExporter {
+
+    private static final Logger LOG = Logger.getLogger(ContentExporter.class);
+
+    @Inject
+    ArticleService articles;
+
+    @Transactional
+    public int exportAll(Path root) {
+        Map<String, Path> existingFolders = new HashMap<>();
+        if (java.nio.file.Files.isDirectory(root)) {
+            for (Path folder : ContentImporter.incidentFolders(root)) {
+                try {
+                    existingFolders.put(IncidentFolder.read(folder).slug(), folder);
+                } catch (RuntimeException e) {
+                    LOG.warnf("Skipping unreadable folder %s while exporting: %s", folder, e.getMessage());
+                }
+            }
+        }
+        List<Incident> incidents = Incident.listAll();
+        for (Incident incident : incidents) {
+            IncidentData data = articles.find(incident.slug).orElseThrow();
+            Path folder = existingFolders.getOrDefault(data.slug(), root.resolve(data.product()).resolve(folderName(data)));
+            IncidentFolder.write(folder, data);
+            // The files now say what the database says: a later import must see them as in sync.
+            incident.contentHash = ContentHash.of(data);
+            incident.importedVersion = incident.version;
+        }
+        return incidents.size();
+    }
+
+    private static String folderName(IncidentData data) {
+        String prefix = data.product() + "-";
+        return data.slug().startsWith(prefix) ? data.slug().substring(prefix.length()) : data.slug();
+    }
+}

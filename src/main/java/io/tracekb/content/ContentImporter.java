@@ -1,0 +1,129 @@
+package io.tracekb.content;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.Incident;
+import io.tracekb.article.IncidentData;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Imports content/ into the database, idempotently: unchanged incidents are left alone, a changed folder
+ * updates its incident with one new revision, and an incident an editor changed in the app since its last
+ * import is never overwritten (a warning says so instead).
+ */
+@ApplicationScoped
+public class ContentImporter {
+
+    private static final Logger LOG = Logger.getLogger(ContentImporter.class);
+    static final String AUTHOR = "content-import";
+
+    public enum Outcome { CREATED, UPDATED, UNCHANGED, KEPT_APP_EDIT, FAILED }
+
+    public record Result(Path folder, String slug, Outcome outcome, String detail) {
+    }
+
+    @Inject
+    ArticleService articles;
+
+    @ConfigProperty(name = "kb.content.dir")
+    Path contentDir;
+
+    @ConfigProperty(name = "kb.content.import-on-start")
+    boolean importOnStart;
+
+    void onStart(@Observes StartupEvent event) {
+        if (!importOnStart) {
+            return;
+        }
+        if (!Files.isDirectory(contentDir)) {
+            LOG.warnf("Content directory %s does not exist; nothing imported (set KB_CONTENT_DIR)",
+                    contentDir.toAbsolutePath());
+            return;
+        }
+        importAll(contentDir);
+    }
+
+    /** Imports every incident folder under {@code root}; one bad folder does not stop the others. */
+    public List<Result> importAll(Path root) {
+        List<Result> results = new ArrayList<>();
+        for (Path folder : incidentFolders(root)) {
+            results.add(importFolder(folder));
+        }
+        long created = results.stream().filter(r -> r.outcome() == Outcome.CREATED).count();
+        long updated = results.stream().filter(r -> r.outcome() == Outcome.UPDATED).count();
+        long unchanged = results.stream().filter(r -> r.outcome() == Outcome.UNCHANGED).count();
+        long kept = results.stream().filter(r -> r.outcome() == Outcome.KEPT_APP_EDIT).count();
+        long failed = results.stream().filter(r -> r.outcome() == Outcome.FAILED).count();
+        LOG.infof("Content import from %s: %d created, %d updated, %d unchanged, %d kept (edited in the app), %d failed",
+                root.toAbsolutePath(), created, updated, unchanged, kept, failed);
+        return results;
+    }
+
+    public Result importFolder(Path folder) {
+        IncidentData data;
+        try {
+            data = IncidentFolder.read(folder);
+        } catch (RuntimeException e) {
+            LOG.errorf("Content folder %s not imported: %s", folder, e.getMessage());
+            return new Result(folder, null, Outcome.FAILED, e.getMessage());
+        }
+        String hash = ContentHash.of(data);
+        try {
+            return QuarkusTransaction.requiringNew().call(() -> importIncident(folder, data, hash));
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "Content folder %s (incident %s) not imported", folder, data.slug());
+            return new Result(folder, data.slug(), Outcome.FAILED, e.getMessage());
+        }
+    }
+
+    private Result importIncident(Path folder, IncidentData data, String hash) {
+        Incident existing = Incident.findBySlug(data.slug()).orElse(null);
+        if (existing == null) {
+            Incident created = articles.create(data, AUTHOR, "imported from " + folder.getFileName());
+            markImported(created, hash);
+            return new Result(folder, data.slug(), Outcome.CREATED, null);
+        }
+        if (hash.equals(existing.contentHash)) {
+            return new Result(folder, data.slug(), Outcome.UNCHANGED, null);
+        }
+        if (existing.editedSinceImport()) {
+            String detail = existing.importedVersion == null
+                    ? "the incident was created in the app, not from content/"
+                    : "the incident was edited in the app (version " + existing.version + ", imported version "
+                            + existing.importedVersion + ")";
+            LOG.warnf("Content folder %s changed but was NOT imported: %s. Export the app's version "
+                    + "(java -jar quarkus-run.jar export) and merge the file change into it.", folder, detail);
+            return new Result(folder, data.slug(), Outcome.KEPT_APP_EDIT, detail);
+        }
+        Incident updated = articles.update(data.slug(), data, existing.version, AUTHOR,
+                "re-imported from " + folder.getFileName());
+        markImported(updated, hash);
+        return new Result(folder, data.slug(), Outcome.UPDATED, null);
+    }
+
+    private static void markImported(Incident incident, String hash) {
+        incident.contentHash = hash;
+        incident.importedVersion = incident.version;
+    }
+
+    static List<Path> incidentFolders(Path root) {
+        try (Stream<Path> walk = Files.walk(root, 6, new FileVisitOption[0])) {
+            return walk.filter(Files::isDirectory).filter(IncidentFolder::isIncidentFolder).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read content directory " + root, e);
+        }
+    }
+}

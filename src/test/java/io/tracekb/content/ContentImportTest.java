@@ -1,0 +1,168 @@
+package io.tracekb.content;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.IncidentData;
+import io.tracekb.content.ContentImporter.Outcome;
+import io.tracekb.content.ContentImporter.Result;
+import io.tracekb.testing.EmbeddedPostgresResource;
+import io.tracekb.testing.SampleIncidents;
+import io.tracekb.testing.TestFiles;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Import of content/ into the database. Each test works on its own copy of the shipped incidents, with the
+ * slugs made unique, so tests do not see each other's changes.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class ContentImportTest {
+
+    @Inject
+    ContentImporter importer;
+
+    @Inject
+    ArticleService articles;
+
+    Path root;
+    String prefix;
+
+    @BeforeEach
+    void copyShippedContent() throws IOException {
+        root = Files.createTempDirectory("content-");
+        TestFiles.copyTree(Path.of("content"), root);
+        prefix = "t" + UUID.randomUUID().toString().substring(0, 6) + "-";
+        for (Path folder : ContentImporter.incidentFolders(root)) {
+            TestFiles.replaceIn(folder.resolve("incident.yaml"), "slug: ", "slug: " + prefix);
+        }
+    }
+
+    @AfterEach
+    void cleanUp() {
+        TestFiles.deleteRecursively(root);
+    }
+
+    @Test
+    void theShippedIncidentsImportWithThreeLanguagesFixesAndTraces() {
+        List<Result> results = importer.importAll(root);
+
+        assertThat(results).hasSize(3).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(Outcome.CREATED));
+        for (Result r : results) {
+            IncidentData d = articles.find(r.slug()).orElseThrow();
+            assertThat(d.translations()).as(r.slug()).containsKeys("en", "ja", "zh");
+            assertThat(d.translations().values()).allSatisfy(t -> {
+                assertThat(t.title()).isNotBlank();
+                assertThat(t.body()).isNotBlank();
+            });
+            assertThat(d.fixes()).as(r.slug()).isNotEmpty();
+            assertThat(d.sampleTraces()).as(r.slug()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void importingTwiceChangesNothing() {
+        importer.importAll(root);
+        List<Integer> revisionsBefore = revisionCounts();
+
+        List<Result> second = importer.importAll(root);
+
+        assertThat(second).extracting(Result::outcome).containsOnly(Outcome.UNCHANGED);
+        assertThat(revisionCounts()).isEqualTo(revisionsBefore).containsOnly(1);
+    }
+
+    @Test
+    void aChangedFileUpdatesItsIncidentWithExactlyOneRevision() {
+        importer.importAll(root);
+        Path folder = root.resolve("flink/memory-state-too-large");
+        String slug = prefix + "flink-memory-state-too-large";
+        String oldTitle = articles.find(slug).orElseThrow().translations().get("en").title();
+        TestFiles.replaceIn(folder.resolve("en.md"), "title: ", "title: Updated - ");
+
+        Result result = importer.importFolder(folder);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.UPDATED);
+        assertThat(articles.find(slug).orElseThrow().translations().get("en").title()).startsWith("Updated - ")
+                .isNotEqualTo(oldTitle);
+        assertThat(articles.revisions(slug)).hasSize(2);
+        // and the next import sees it as in sync
+        assertThat(importer.importFolder(folder).outcome()).isEqualTo(Outcome.UNCHANGED);
+        assertThat(articles.revisions(slug)).hasSize(2);
+    }
+
+    @Test
+    void anIncidentEditedInTheAppIsNotOverwrittenByImport() {
+        importer.importAll(root);
+        String slug = prefix + "flink-memory-state-too-large";
+        IncidentData current = articles.find(slug).orElseThrow();
+        long version = articles.revisions(slug).get(0).version;
+        articles.update(slug, SampleIncidents.withEnglishTitle(current, "Edited in the app"), version, "editor", null);
+        Path folder = root.resolve("flink/memory-state-too-large");
+        TestFiles.replaceIn(folder.resolve("en.md"), "title: ", "title: Changed in git - ");
+
+        Result result = importer.importFolder(folder);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.KEPT_APP_EDIT);
+        assertThat(result.detail()).contains("edited in the app");
+        assertThat(articles.find(slug).orElseThrow().translations().get("en").title()).isEqualTo("Edited in the app");
+        assertThat(articles.revisions(slug)).hasSize(2);
+    }
+
+    @Test
+    void aBrokenFolderIsReportedAndDoesNotStopTheOthers() throws IOException {
+        Files.writeString(root.resolve("flink/memory-state-too-large/incident.yaml"), "slug: [unclosed\n");
+
+        List<Result> results = importer.importAll(root);
+
+        assertThat(results).filteredOn(r -> r.outcome() == Outcome.FAILED).singleElement()
+                .satisfies(r -> assertThat(r.detail()).contains("incident.yaml"));
+        assertThat(results).filteredOn(r -> r.outcome() == Outcome.CREATED).hasSize(2);
+    }
+
+    @Test
+    void anInvalidIncidentIsReportedWithItsFieldsAndNothingIsStored() {
+        TestFiles.replaceIn(root.resolve("flink/memory-state-too-large/incident.yaml"), "product: flink",
+                "product: Not Valid");
+
+        Result result = importer.importFolder(root.resolve("flink/memory-state-too-large"));
+
+        assertThat(result.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(result.detail()).contains("product");
+        assertThat(articles.find(prefix + "flink-memory-state-too-large")).isEmpty();
+    }
+
+    @Test
+    void exportWritesWhatTheAppHoldsAndAReimportSeesItInSync() throws IOException {
+        importer.importAll(root);
+        String slug = prefix + "flink-memory-state-too-large";
+        IncidentData current = articles.find(slug).orElseThrow();
+        long version = articles.revisions(slug).get(0).version;
+        articles.update(slug, SampleIncidents.withEnglishTitle(current, "Edited then exported"), version, "editor",
+                null);
+
+        exporter.exportAll(root);
+
+        IncidentData exported = IncidentFolder.read(root.resolve("flink/memory-state-too-large"));
+        assertThat(exported.translations().get("en").title()).isEqualTo("Edited then exported");
+        assertThat(importer.importAll(root)).extracting(Result::outcome).containsOnly(Outcome.UNCHANGED);
+    }
+
+    @Inject
+    ContentExporter exporter;
+
+    private List<Integer> revisionCounts() {
+        return ContentImporter.incidentFolders(root).stream()
+                .map(f -> articles.revisions(IncidentFolder.read(f).slug()).size())
+                .toList();
+    }
+}

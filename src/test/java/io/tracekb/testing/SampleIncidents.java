@@ -1,0 +1,39 @@
+package io.tracekb.testing;
+
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentData.FixData;
+import io.tracekb.article.IncidentData.FixTextData;
+import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.article.IncidentStatus;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Small valid incidents for tests that need one, each with a unique slug. */
+public final class SampleIncidents {
+
+    private SampleIncidents() {
+    }
+
+    public static String uniqueSlug(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    public static IncidentData minimal(String slug) {
+        return new IncidentData(slug, "flink", List.of("checkpointing"), "1.13", IncidentStatus.PUBLISHED,
+                Map.of("en", new TranslationData("Checkpoint fails", "A summary.", "Some **body**.", true),
+                        "ja", new TranslationData("チェックポイントが失敗する", "概要。", "本文。", null)),
+                List.of(new FixData("state.backend: hashmap", "yaml", "flink-conf.yaml", "1.13+",
+                        Map.of("en", new FixTextData("Use the hashmap backend", "Then restart.")))),
+                List.of(new SampleTraceData(null, "java.io.IOException: boom\n\tat a.B.c(B.java:1)", "test")));
+    }
+
+    public static IncidentData withEnglishTitle(IncidentData d, String title) {
+        TranslationData en = d.translations().get("en");
+        Map<String, TranslationData> translations = new java.util.TreeMap<>(d.translations());
+        translations.put("en", new TranslationData(title, en.summary(), en.body(), en.original()));
+        return new IncidentData(d.slug(), d.product(), d.tags(), d.affectedVersions(), d.status(), translations,
+                d.fixes(), d.sampleTraces());
+    }
+}
