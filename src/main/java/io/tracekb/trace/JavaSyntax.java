@@ -1,0 +1,290 @@
+package io.tracekb.trace;
+
+import java.util.Map;
+
+/**
+ * Hand-written scanners for the lines of a JVM stack trace (no regular expressions: every method is linear in the
+ * length of one line, and headers are only looked for in a line's first {@value #HEADER_SCAN_LIMIT} characters).
+ */
+final class JavaSyntax {
+    static final int HEADER_SCAN_LIMIT = 400;
+
+    /** How sure we are that a token names an exception type. */
+    enum Strength { WEAK, MEDIUM, STRONG }
+
+    record Header(String type, String message, Strength strength, boolean braceForm, Header inner) {
+    }
+
+    /** Simple names printed unqualified by Flink's toString "Name{cause}" form, qualified when unambiguous. */
+    private static final Map<String, String> KNOWN_SIMPLE_NAMES = Map.of(
+            "AsynchronousException", "org.apache.flink.runtime.taskmanager.AsynchronousException");
+
+    private JavaSyntax() {
+    }
+
+    // ---------------------------------------------------------------- frames
+
+    /** Parses "at pkg.Cls.m(File.java:1) ~[jar:ver]" (leading whitespace allowed); null if not a valid frame. */
+    static StackFrame parseAtFrame(String line) {
+        String t = line.strip();
+        if (!startsWithAt(t)) return null;
+        return parseFrameBody(t.substring(3).strip(), t, false);
+    }
+
+    static boolean startsWithAt(String t) {
+        return t.length() > 3 && t.charAt(0) == 'a' && t.charAt(1) == 't' && (t.charAt(2) == ' ' || t.charAt(2) == '\t');
+    }
+
+    /** "at" alone, or "at" followed by something that does not (yet) parse as a frame. */
+    static boolean isAtLine(String t) {
+        return t.equals("at") || startsWithAt(t);
+    }
+
+    /**
+     * Parses the part after "at ": [loader/][module[@ver]/]pkg.Cls.method(Source) [~][jar:version].
+     *
+     * @param strict when true (frames printed without "at"), require "(File.ext:N)", "(Native Method)" or
+     *               "(Unknown Source)" and nothing but a jar suffix after it
+     */
+    static StackFrame parseFrameBody(String s, String raw, boolean strict) {
+        int open = s.indexOf('(');
+        if (open <= 0) return null;
+        for (int i = 0; i < open; i++) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t' || c == ',' || c == ':' || c == '"' || c == '\'') return null; // prose, not a frame
+        }
+        int close = s.indexOf(')', open);
+        if (close < 0) return null;
+        String name = s.substring(0, open);
+        String module = null;
+        // module / class-loader prefix: "java.base/", "java.base@17/", "app//", "loader/module@1/"
+        int slash = name.indexOf('/');
+        if (slash > 0) {
+            String before = name.substring(0, slash);
+            if (before.indexOf('$') < 0 && !name.startsWith("0x", slash + 1)) {
+                int rest = slash + 1;
+                if (rest < name.length() && name.charAt(rest) == '/') {
+                    rest++;
+                } else {
+                    int slash2 = name.indexOf('/', rest);
+                    if (slash2 > 0 && name.substring(rest, slash2).indexOf('$') < 0 && !name.startsWith("0x", slash2 + 1)) {
+                        before = name.substring(rest, slash2);
+                        rest = slash2 + 1;
+                    }
+                }
+                module = before;
+                name = name.substring(rest);
+            }
+        }
+        int dot = name.lastIndexOf('.');
+        if (dot <= 0 || dot == name.length() - 1) return null;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean ascii = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
+                    || c == '$' || c == '_';
+            if (!ascii && !(c >= 128 && Character.isJavaIdentifierPart(c)) && c != '<' && c != '>' && c != '/'
+                    && c != '-' && c != '+') return null;
+        }
+        if (!Character.isJavaIdentifierStart(name.charAt(0)) && name.charAt(0) != '<') return null;
+        String cls = name.substring(0, dot);
+        String method = name.substring(dot + 1);
+        String src = s.substring(open + 1, close).strip();
+        int srcSlash = src.lastIndexOf('/');
+        if (srcSlash > 0) {
+            if (module == null) module = src.substring(0, srcSlash);
+            src = src.substring(srcSlash + 1);
+        }
+        String file = null;
+        Integer line = null;
+        boolean nativeMethod = false;
+        if (src.equals("Native Method") || src.equals("Native")) {
+            nativeMethod = true;
+        } else if (src.equals("Unknown Source") || src.equals("Unknown") || src.startsWith("Unknown Source:")) {
+            file = null;
+        } else {
+            if (src.isEmpty() || src.indexOf(' ') >= 0 || src.indexOf('\t') >= 0) return null;
+            int colon = src.lastIndexOf(':');
+            if (colon >= 0) {
+                String digits = src.substring(colon + 1);
+                if (digits.isEmpty() || digits.length() > 9 || !allDigits(digits)) return null;
+                line = Integer.parseInt(digits);
+                file = src.substring(0, colon);
+            } else {
+                if (strict) return null;
+                file = src;
+            }
+            if (file.isEmpty()) return null;
+        }
+        String jar = null;
+        String version = null;
+        String after = s.substring(close + 1).strip();
+        if (!after.isEmpty()) {
+            int b = after.indexOf('[');
+            int e = b < 0 ? -1 : after.indexOf(']', b);
+            if (b >= 0 && b <= 1 && e > b) {
+                String inner = after.substring(b + 1, e);
+                int colon = inner.lastIndexOf(':');
+                String j = colon < 0 ? inner : inner.substring(0, colon);
+                String v = colon < 0 ? null : inner.substring(colon + 1);
+                jar = j.isEmpty() || j.equals("?") ? null : j;
+                version = v == null || v.isEmpty() || v.equals("?") || v.equals("na") ? null : v;
+            } else if (strict) {
+                return null;
+            }
+        }
+        return new StackFrame(cls, method, file, line, module, jar, version, nativeMethod, false, raw);
+    }
+
+    /** A frame printed without "at", as in Flink's "is stuck in method:" or IntelliJ's frame lists. */
+    static StackFrame parseBareFrame(String line) {
+        String t = line.strip();
+        if (t.isEmpty() || !Character.isJavaIdentifierStart(t.charAt(0))) return null;
+        return parseFrameBody(t, t, true);
+    }
+
+    /** A frame line cut off while pasting: "at java.util.concurrent.ThreadPoolEx..." */
+    static StackFrame partialFrame(String t) {
+        String body = t.strip();
+        body = body.length() > 3 ? body.substring(3).strip() : "";
+        String name = body;
+        while (name.endsWith(".") || name.endsWith("…")) name = name.substring(0, name.length() - 1);
+        int open = name.indexOf('(');
+        if (open >= 0) name = name.substring(0, open);
+        int dot = name.lastIndexOf('.');
+        String cls = dot > 0 ? name.substring(0, dot) : name;
+        String method = dot > 0 ? name.substring(dot + 1) : "";
+        return new StackFrame(cls, method, null, null, null, null, null, false, true, t.strip());
+    }
+
+    private static boolean hasLowerCase(String s) {
+        for (int i = 0; i < s.length(); i++) if (Character.isLowerCase(s.charAt(i))) return true;
+        return false;
+    }
+
+    static boolean allDigits(String s) {
+        if (s.isEmpty()) return false;
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) < '0' || s.charAt(i) > '9') return false;
+        return true;
+    }
+
+    // ---------------------------------------------------------------- "... N more"
+
+    /** N of "... N more", "... N common frames omitted", "... N more (…)" ; -1 if the line is not one. */
+    static int parseMore(String line) {
+        String t = line.strip();
+        if (!t.startsWith("...")) return -1;
+        int i = 3;
+        while (i < t.length() && t.charAt(i) == ' ') i++;
+        int start = i;
+        while (i < t.length() && i - start < 9 && Character.isDigit(t.charAt(i))) i++;
+        if (i == start) return -1;
+        String rest = t.substring(i).strip();
+        if (rest.startsWith("more") || rest.startsWith("common frames omitted") || rest.startsWith("frames omitted")) {
+            return Integer.parseInt(t.substring(start, i));
+        }
+        return -1;
+    }
+
+    // ---------------------------------------------------------------- headers
+
+    /**
+     * Finds an exception header in a line: "x.Y: msg", "x.Y", "Exception in thread "t" x.Y: msg", ": x.Y: msg" (py4j),
+     * "Name{x.Y: msg}" (Flink toString), or - when {@code anywhere} - a strong header after a log message.
+     */
+    static Header parseHeader(String line, boolean anywhere) {
+        return parseHeader(line, anywhere, 0);
+    }
+
+    /** @param depth nesting of "Name{…}" / "logger: x.Y:" re-reads; bounded so hostile input cannot recurse deeply */
+    private static Header parseHeader(String line, boolean anywhere, int depth) {
+        if (depth > 2) return null;
+        String t = line.strip();
+        if (t.isEmpty()) return null;
+        if (t.startsWith("Exception in thread \"")) {
+            int q = t.indexOf('"', 21);
+            if (q > 0) t = t.substring(q + 1).strip();
+        } else if (t.startsWith(": ")) {
+            t = t.substring(2).strip();
+        }
+        int limit = Math.min(t.length(), HEADER_SCAN_LIMIT);
+        int j = 0;
+        while (j < limit) {
+            Header h = headerAt(t, j, depth);
+            if (h != null && j == 0 && h.strength != Strength.STRONG && !h.braceForm && anywhere && h.message != null) {
+                // "com.foo.Logger: x.y.SomeException: msg" - a logger or message id before the real header
+                Header inner = parseHeader(h.message, true, depth + 1);
+                if (inner != null && inner.strength == Strength.STRONG) return inner;
+            }
+            if (h != null && (j == 0 || h.strength == Strength.STRONG)) return h;
+            if (!anywhere) return null;
+            int sp = nextTokenStart(t, j, limit);
+            if (sp < 0) break;
+            j = sp;
+        }
+        return null;
+    }
+
+    /** Tokens are separated by whitespace and by quotes (a trace inside a JSON value: {"stack":"x.Y: msg…). */
+    private static int nextTokenStart(String t, int j, int limit) {
+        int i = j;
+        while (i < limit && !Character.isWhitespace(t.charAt(i)) && (i == j || t.charAt(i) != '"')) i++;
+        while (i < limit && (Character.isWhitespace(t.charAt(i)) || t.charAt(i) == '"')) i++;
+        return i < limit ? i : -1;
+    }
+
+    private static Header headerAt(String t, int j, int depth) {
+        int n = t.length();
+        // a quote or bracket glued to the type: "\"java.lang.X: …" from a JSON value, "(java.lang.X: …"
+        for (int skip = 0; skip < 2 && j < n && "\"'`([{<>*".indexOf(t.charAt(j)) >= 0; skip++) j++;
+        if (j >= n || !Character.isJavaIdentifierStart(t.charAt(j))) return null;
+        int k = j;
+        while (k < n && (Character.isJavaIdentifierPart(t.charAt(k)) || t.charAt(k) == '.')) k++;
+        // cheap rejection first: a type is followed by ':', '{' or the end of the line (prose words are not)
+        if (k < n && t.charAt(k) != ':' && t.charAt(k) != '{') return null;
+        String token = t.substring(j, k);
+        if (token.endsWith(".") || token.contains("..")) return null;
+        int dot = token.lastIndexOf('.');
+        String simple = token.substring(dot + 1);
+        if (simple.isEmpty()) return null;
+        boolean exceptionLike = simple.endsWith("Exception") || simple.endsWith("Error") || simple.endsWith("Throwable")
+                || simple.endsWith("Failure") || simple.endsWith("Fault") || simple.endsWith("Exit")
+                || simple.endsWith("Panic") || simple.endsWith("Interrupt");
+        if (k < n && t.charAt(k) == '{' && exceptionLike) {
+            int close = t.lastIndexOf('}');
+            String inner = close > k ? t.substring(k + 1, close) : t.substring(k + 1);
+            Header in = parseHeader(inner, false, depth + 1);
+            String type = dot < 0 ? KNOWN_SIMPLE_NAMES.getOrDefault(token, token) : token;
+            return new Header(type, inner.strip(), Strength.STRONG, true, in);
+        }
+        String message;
+        if (k == n) {
+            message = null;
+        } else if (t.charAt(k) == ':') {
+            if (k + 1 < n && t.charAt(k + 1) == '/') return null; // URL scheme "http://"
+            message = t.substring(k + 1).strip();
+            if (message.isEmpty()) message = null;
+        } else {
+            return null;
+        }
+        if (!Character.isUpperCase(simple.charAt(0)) && !exceptionLike) return null;
+        if (!exceptionLike && dot < 0 && !hasLowerCase(simple)) return null; // "ERROR:", "SWITCHYARD036004:" are not types
+        if (token.equals("Caused") || token.equals("Suppressed") || token.equals("java.lang.Thread.State")) return null;
+        Strength s;
+        if (dot > 0 && exceptionLike) s = Strength.STRONG;
+        else if (dot > 0) s = Strength.MEDIUM;
+        else s = Strength.WEAK;
+        return new Header(token, message, s, false, null);
+    }
+
+    /** Leading-whitespace width (a tab counts as 4 columns, so mixed pastes compare sensibly). */
+    static int indent(String s) {
+        int w = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == ' ') w++;
+            else if (c == '\t') w += 4;
+            else break;
+        }
+        return w;
+    }
+}

@@ -1,0 +1,428 @@
+package io.tracekb.trace;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Reads JVM stack traces (Java, Scala, Kotlin) from repaired lines: headers (also after a log message, in Flink's
+ * "Name{cause}" form, after py4j's ": "), multi-line messages, "Caused by:", "Suppressed:" nested by indentation,
+ * "... N more" / "... N common frames omitted" (frames restored from the enclosing trace as the JVM elided them),
+ * "[CIRCULAR REFERENCE: …]", frames cut off mid-line, and frame lists with no header (Flink's "is stuck in method:").
+ */
+final class JavaTraceReader {
+    enum Kind { BLANK, AT_FRAME, AT_PARTIAL, BARE_FRAME, CAUSED, SUPPRESSED, MORE, CIRCULAR, LOCK, OTHER }
+
+    private static final int MAX_MESSAGE_LINES = 60;
+    private static final int MAX_SUPPRESSED_DEPTH = 32;
+    /** Frames restored from "... N more" per trace; beyond this (never seen in real traces) nothing more is copied. */
+    private static final int MAX_RESTORED_FRAMES = 200_000;
+
+    private final List<SourceLine> lines;
+    private final Kind[] kinds;
+    private final StackFrame[] frames;
+
+    JavaTraceReader(List<SourceLine> lines) {
+        this.lines = lines;
+        this.kinds = new Kind[lines.size()];
+        this.frames = new StackFrame[lines.size()];
+        for (int i = 0; i < kinds.length; i++) classify(i);
+    }
+
+    Kind kind(int i) {
+        return i < kinds.length ? kinds[i] : Kind.BLANK;
+    }
+
+    private void classify(int i) {
+        String t = lines.get(i).text().strip();
+        Kind k;
+        if (t.isEmpty()) k = Kind.BLANK;
+        else if (t.startsWith("Caused by:")) k = t.startsWith("[CIRCULAR REFERENCE", 10) || t.startsWith(" [CIRCULAR REFERENCE", 10)
+                ? Kind.CIRCULAR : Kind.CAUSED;
+        else if (t.startsWith("Suppressed:")) k = Kind.SUPPRESSED;
+        else if (t.startsWith("[CIRCULAR REFERENCE")) k = Kind.CIRCULAR;
+        else if (JavaSyntax.isAtLine(t)) {
+            StackFrame f = lines.get(i).atFrame() != null ? lines.get(i).atFrame() : JavaSyntax.parseAtFrame(t);
+            frames[i] = f;
+            k = f != null ? Kind.AT_FRAME : Kind.AT_PARTIAL;
+        } else if (t.startsWith("...") && JavaSyntax.parseMore(t) >= 0) k = Kind.MORE;
+        else if (t.startsWith("- ")) k = Kind.LOCK;
+        else {
+            StackFrame f = JavaSyntax.parseBareFrame(t);
+            frames[i] = f;
+            k = f != null ? Kind.BARE_FRAME : Kind.OTHER;
+        }
+        kinds[i] = k;
+    }
+
+    /**
+     * Tries to read a trace starting at line i; null if none starts there.
+     *
+     * @param floor first line not used by an earlier trace: frames with no header may take the paragraph above
+     *              them (down to floor) as their message, e.g. Mockito's prose-only "Argument(s) are different!"
+     */
+    ReadResult read(int i, int floor) {
+        switch (kinds[i]) {
+            case OTHER:
+                return readFromHeaderLine(i);
+            case AT_FRAME:
+            case AT_PARTIAL: {
+                int p = i;
+                while (p - 1 >= floor && i - p < MAX_MESSAGE_LINES && kinds[p - 1] == Kind.OTHER) p--;
+                if (p < i) {
+                    StringBuilder b = new StringBuilder();
+                    for (int m = p; m < i; m++) b.append(m > p ? "\n" : "").append(lines.get(m).text());
+                    ExB e = new ExB(null, b.toString(), p);
+                    return readBody(i, e, p, null);
+                }
+                return readBody(i, null, i, null);
+            }
+            case CAUSED:
+            case MORE:
+                return readBody(i, null, i, null);
+            case BARE_FRAME:
+                return kind(i + 1) == Kind.BARE_FRAME ? readBareList(i, i, null) : null;
+            default:
+                return null;
+        }
+    }
+
+    private ReadResult readFromHeaderLine(int i) {
+        String text = lines.get(i).text();
+        JavaSyntax.Header h = JavaSyntax.parseHeader(text, true);
+        if (h == null) {
+            String t = text.strip();
+            if (t.endsWith(":") && kind(i + 1) == Kind.BARE_FRAME && kind(i + 2) == Kind.BARE_FRAME) {
+                return readBareList(i + 1, i, t);
+            }
+            return null;
+        }
+        int n = lines.size();
+        int j = i + 1;
+        int prose = 0;
+        int blanks = 0;
+        StringBuilder more = null;
+        while (j < n && j - i <= MAX_MESSAGE_LINES) {
+            Kind k = kinds[j];
+            if (k == Kind.BLANK) {
+                // messages may hold empty lines (assertion diffs); only a strong header reads across two of them
+                if (++blanks >= 2 && h.strength() != JavaSyntax.Strength.STRONG) break;
+            } else if (k == Kind.OTHER) {
+                blanks = 0;
+                prose++;
+                if (h.braceForm() && (prose > 3 || isStrongHeader(j))) break;
+            } else {
+                break;
+            }
+            j++;
+        }
+        Kind k = kind(j);
+        boolean body = j < n && (k == Kind.AT_FRAME || k == Kind.AT_PARTIAL || k == Kind.CAUSED || k == Kind.MORE
+                || k == Kind.SUPPRESSED);
+        if (body && j > i + 1 && (h.strength() == JavaSyntax.Strength.WEAK || (h.message() == null && !h.braceForm()
+                && text.indexOf(':') < 0))) {
+            // "x.Y" with no message is followed by its frames at once, unless a chat client wrapped the line
+            int last = j - 1;
+            while (last > i && kinds[last] == Kind.BLANK) last--;
+            if (!hardWrapped(i, last)) body = false;
+        }
+        if (!body) {
+            if (h.strength() != JavaSyntax.Strength.STRONG) return null;
+            ExB e = new ExB(h.type(), h.message(), i);
+            return finish(List.of(e), h, i, i + 1, "java");
+        }
+        String message = h.message();
+        String type = h.type();
+        if (!h.braceForm() && j > i + 1) {
+            int last = j - 1;
+            while (last > i && kinds[last] == Kind.BLANK) last--;
+            if (hardWrapped(i, last)) {
+                JavaSyntax.Header joined = JavaSyntax.parseHeader(concat(i, last), true);
+                if (joined != null) {
+                    type = joined.type();
+                    message = joined.message();
+                }
+            } else {
+                more = new StringBuilder(message == null ? "" : message);
+                for (int m = i + 1; m <= last; m++) more.append('\n').append(lines.get(m).text());
+                message = more.toString();
+            }
+        }
+        return readBody(j, new ExB(type, message, i), i, h);
+    }
+
+    /**
+     * Lines [from, to] were cut at one fixed column by a chat client: all but the last have the same length (at least
+     * 40). Then they are one line and are joined without a separator.
+     */
+    private boolean hardWrapped(int from, int to) {
+        if (to <= from) return false;
+        int len = lines.get(from).text().length();
+        if (len < 40) return false;
+        for (int m = from + 1; m < to; m++) if (lines.get(m).text().length() != len) return false;
+        return lines.get(to).text().length() <= len && kinds[to] != Kind.BLANK;
+    }
+
+    private String concat(int from, int to) {
+        StringBuilder b = new StringBuilder();
+        for (int m = from; m <= to; m++) b.append(lines.get(m).text());
+        return b.toString();
+    }
+
+    private boolean isStrongHeader(int j) {
+        JavaSyntax.Header h = JavaSyntax.parseHeader(lines.get(j).text(), true);
+        return h != null && h.strength() == JavaSyntax.Strength.STRONG;
+    }
+
+    /** Frames printed without "at" (Flink's "is stuck in method:", IntelliJ frame lists). */
+    private ReadResult readBareList(int from, int first, String context) {
+        ExB e = new ExB(null, context, context == null ? -1 : first);
+        int j = from;
+        while (j < lines.size() && (kinds[j] == Kind.BARE_FRAME || kinds[j] == Kind.LOCK)) {
+            if (frames[j] != null) e.frames.add(frames[j]);
+            j++;
+        }
+        return finish(List.of(e), null, first, j, "java");
+    }
+
+    private static final class ExB {
+        final String type;
+        String message;
+        final int line;
+        final List<StackFrame> frames = new ArrayList<>();
+        final List<Chain> suppressed = new ArrayList<>();
+        int omitted;
+        boolean circular;
+        boolean truncated;
+        List<StackFrame> restored;
+        int restoredCount;
+
+        ExB(String type, String message, int line) {
+            this.type = type;
+            this.message = message;
+            this.line = line;
+        }
+    }
+
+    private static final class Chain {
+        final List<ExB> list = new ArrayList<>();
+        final int indent;
+
+        Chain(int indent) {
+            this.indent = indent;
+        }
+    }
+
+    /** Reads frames, causes and suppressed blocks from line j; {@code head} is the header's exception or null. */
+    private ReadResult readBody(int j, ExB head, int first, JavaSyntax.Header header) {
+        int n = lines.size();
+        Chain main = new Chain(-1);
+        Deque<Chain> ctx = new ArrayDeque<>();
+        ctx.push(main);
+        ExB current = head;
+        if (head != null) main.list.add(head);
+        int k = j;
+        int lastUsed = first;
+        boolean endedPartial = false;
+        while (k < n) {
+            Kind kind = kinds[k];
+            String raw = lines.get(k).text();
+            String t = raw.strip();
+            int ind = JavaSyntax.indent(raw);
+            if (current == null && kind != Kind.CAUSED && kind != Kind.CIRCULAR) {
+                current = new ExB(null, null, -1);
+                main.list.add(current);
+            }
+            switch (kind) {
+                case AT_FRAME:
+                    current.frames.add(frames[k]);
+                    endedPartial = false;
+                    break;
+                case AT_PARTIAL:
+                    current.frames.add(JavaSyntax.partialFrame(t));
+                    endedPartial = t.indexOf(')') < 0;
+                    break;
+                case MORE:
+                    current.omitted = JavaSyntax.parseMore(t);
+                    endedPartial = false;
+                    break;
+                case LOCK:
+                    break;
+                case CAUSED: {
+                    ExB e = headerExB(t.substring(10).strip(), k);
+                    while (ctx.size() > 1 && ind < ctx.peek().indent) ctx.pop();
+                    ctx.peek().list.add(e);
+                    current = e;
+                    endedPartial = false;
+                    break;
+                }
+                case SUPPRESSED: {
+                    while (ctx.size() > 1 && ind <= ctx.peek().indent) ctx.pop();
+                    if (ctx.size() > MAX_SUPPRESSED_DEPTH) ctx.pop(); // hostile nesting: keep the model shallow
+                    List<ExB> owners = ctx.peek().list;
+                    if (owners.isEmpty()) {
+                        owners.add(current = new ExB(null, null, -1));
+                    }
+                    ExB owner = owners.get(owners.size() - 1);
+                    Chain c = new Chain(ind);
+                    owner.suppressed.add(c);
+                    ctx.push(c);
+                    ExB e = headerExB(t.substring(11).strip(), k);
+                    c.list.add(e);
+                    current = e;
+                    endedPartial = false;
+                    break;
+                }
+                case CIRCULAR: {
+                    boolean caption = t.startsWith("Caused by:");
+                    String body = caption ? t.substring(10).strip() : t;
+                    int open = body.indexOf(':');
+                    int close = body.lastIndexOf(']');
+                    String inner = open >= 0 ? body.substring(open + 1, close > open ? close : body.length()).strip() : "";
+                    ExB e = headerExB(inner, k);
+                    e.circular = true;
+                    if (caption) {
+                        while (ctx.size() > 1 && ind < ctx.peek().indent) ctx.pop();
+                    } else {
+                        // Java 8 prints "\t[CIRCULAR REFERENCE:…]" whatever the nesting: it closes the main chain
+                        while (ctx.size() > 1) ctx.pop();
+                    }
+                    ctx.peek().list.add(e);
+                    current = e;
+                    endedPartial = false;
+                    break;
+                }
+                case BLANK: {
+                    int m = k + 1;
+                    while (m < n && m - k <= 2 && kinds[m] == Kind.BLANK) m++;
+                    Kind nk = kind(m);
+                    if (m - k <= 2 && (nk == Kind.AT_FRAME || nk == Kind.AT_PARTIAL || nk == Kind.CAUSED
+                            || nk == Kind.SUPPRESSED || nk == Kind.MORE || nk == Kind.CIRCULAR)) {
+                        k = m;
+                        continue;
+                    }
+                    k = n + 1; // end of trace
+                    continue;
+                }
+                case OTHER: {
+                    // multi-line message of a "Caused by:" header: absorb while frames follow
+                    if (current.frames.isEmpty() && current.omitted == 0 && current.line >= 0 && current != head) {
+                        int m = k;
+                        while (m < n && m - k < MAX_MESSAGE_LINES && (kinds[m] == Kind.OTHER || kinds[m] == Kind.BLANK)) m++;
+                        Kind nk = kind(m);
+                        if (m < n && (nk == Kind.AT_FRAME || nk == Kind.AT_PARTIAL || nk == Kind.MORE)) {
+                            int lastMsg = m - 1;
+                            while (lastMsg > k && kinds[lastMsg] == Kind.BLANK) lastMsg--;
+                            ExB joined = hardWrapped(current.line, lastMsg) ? rejoinCause(current, lastMsg) : null;
+                            if (joined != null) {
+                                replace(ctx.peek().list, current, joined);
+                                current = joined;
+                            } else {
+                                StringBuilder b = new StringBuilder(current.message == null ? "" : current.message);
+                                for (int q = k; q < m; q++) b.append('\n').append(lines.get(q).text());
+                                current.message = b.toString().stripTrailing();
+                            }
+                            lastUsed = m - 1;
+                            k = m;
+                            continue;
+                        }
+                    }
+                    k = n + 1;
+                    continue;
+                }
+                default:
+                    k = n + 1;
+                    continue;
+            }
+            lastUsed = k;
+            k++;
+        }
+        if (endedPartial && current != null) current.truncated = true;
+        return finish(main.list, header, first, lastUsed + 1, "java");
+    }
+
+    /** A "Caused by:" / "Suppressed:" header hard-wrapped over several lines, re-read from the joined text. */
+    private ExB rejoinCause(ExB e, int to) {
+        String joined = concat(e.line, to).strip();
+        int colon = joined.indexOf(':');
+        if (colon < 0) return null;
+        return headerExB(joined.substring(colon + 1).strip(), e.line);
+    }
+
+    private static void replace(List<ExB> list, ExB old, ExB with) {
+        int idx = list.lastIndexOf(old);
+        if (idx >= 0) list.set(idx, with);
+    }
+
+    private static ExB headerExB(String text, int line) {
+        JavaSyntax.Header h = JavaSyntax.parseHeader(text, false);
+        if (h != null) return new ExB(h.type(), h.message(), line);
+        int colon = text.indexOf(": ");
+        if (colon > 0) return new ExB(text.substring(0, colon).strip(), text.substring(colon + 2).strip(), line);
+        return new ExB(text.isEmpty() ? null : text, null, line);
+    }
+
+    // ------------------------------------------------------------ build the model
+
+    private ReadResult finish(List<ExB> chainList, JavaSyntax.Header header, int first, int end, String language) {
+        List<ExB> chain = new ArrayList<>(chainList);
+        // Flink's "Name{x.Y: msg}": the inner toString is the cause when no explicit "Caused by" follows
+        if (header != null && header.braceForm() && header.inner() != null && chain.size() == 1) {
+            chain.add(new ExB(header.inner().type(), header.inner().message(), first));
+        }
+        List<ExB> all = new ArrayList<>();
+        restore(chain, null, all, new int[]{MAX_RESTORED_FRAMES});
+        java.util.Map<String, ExB> byTypeAndMessage = new java.util.HashMap<>();
+        java.util.Map<String, ExB> byType = new java.util.HashMap<>();
+        for (ExB e : all) {
+            if (e.circular || e.type == null) continue;
+            byTypeAndMessage.putIfAbsent(e.type + "\u0000" + e.message, e);
+            byType.putIfAbsent(e.type, e);
+        }
+        for (ExB e : all) {
+            if (!e.circular) continue;
+            ExB target = byTypeAndMessage.get(e.type + "\u0000" + e.message);
+            if (target == null && e.type != null) target = byType.get(e.type);
+            e.restored = target == null ? List.of() : target.restored;
+        }
+        List<ParsedException> out = new ArrayList<>(chain.size());
+        for (ExB e : chain) out.add(build(e));
+        boolean frameList = out.size() == 1 && out.get(0).type() == null;
+        int lastLine = lines.get(Math.max(first, Math.min(end - 1, lines.size() - 1))).orig();
+        ParsedTrace t = new ParsedTrace(language, frameList ? TraceKind.FRAME_LIST : TraceKind.EXCEPTION, out, List.of(),
+                lines.get(first).orig(), lastLine, -1);
+        return new ReadResult(t, Math.max(end, first + 1));
+    }
+
+    /** Restores "... N more" frames from the enclosing exception, depth first, as the JVM printed them. */
+    private static void restore(List<ExB> chain, ExB enclosing, List<ExB> all, int[] budget) {
+        ExB prev = enclosing;
+        for (ExB e : chain) {
+            all.add(e);
+            List<StackFrame> fs = new ArrayList<>(e.frames);
+            if (!e.circular && e.omitted > 0 && prev != null && prev.restored != null) {
+                List<StackFrame> p = prev.restored;
+                int take = Math.min(Math.min(e.omitted, p.size()), budget[0]);
+                budget[0] -= take;
+                fs.addAll(p.subList(p.size() - take, p.size()));
+                e.restoredCount = take;
+            }
+            e.restored = fs;
+            for (Chain c : e.suppressed) restore(c.list, e, all, budget);
+            prev = e;
+        }
+    }
+
+    private ParsedException build(ExB e) {
+        List<ExceptionChain> sup = new ArrayList<>(e.suppressed.size());
+        for (Chain c : e.suppressed) {
+            List<ParsedException> l = new ArrayList<>(c.list.size());
+            for (ExB x : c.list) l.add(build(x));
+            sup.add(new ExceptionChain(l));
+        }
+        List<StackFrame> fs = e.restored == null ? e.frames : e.restored;
+        return new ParsedException(e.type, e.message, fs, e.omitted, e.circular ? fs.size() : e.restoredCount, sup,
+                e.circular, e.truncated, e.line >= 0 && e.line < lines.size() ? lines.get(e.line).orig() : -1);
+    }
+}

@@ -1,0 +1,68 @@
+package io.tracekb.trace;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PasteRepairTest {
+    private final TraceParser parser = new TraceParser();
+
+    @Test
+    void logPrefixes() {
+        for (String prefix : List.of("2021-12-05 07:22:05,369 WARN  org.apache.flink.runtime.taskmanager.Task [] - ",
+                "2024-05-14T10:22:05.123Z ERROR [main] o.a.f.Foo - ", "14:09:18,117 ERROR [org.x] (thread-1) ",
+                "[ERROR] ", "     [java] ", "[2021-12-05 07:22:05,369] ERROR ")) {
+            assertThat(LogPrefixes.contentStart(prefix + "java.lang.X: y")).as(prefix).isEqualTo(prefix.length());
+        }
+        assertThat(LogPrefixes.contentStart("SEVERE: Job failed")).isEqualTo(8);
+        assertThat(LogPrefixes.contentStart("\tat a.B.c(B.java:1)")).isZero();
+        assertThat(LogPrefixes.contentStart("java.lang.X: 2021-12-05 07:22:05")).isZero();
+    }
+
+    @Test
+    void flattenedTraceIsSplit() {
+        ParseResult r = parser.parse("java.lang.IllegalStateException: boom at a.B.c(B.java:1) at a.B.d(B.java:2) "
+                + "Caused by: java.io.IOException: disk at a.C.e(C.java:3) ... 1 more");
+        assertThat(r.repairs()).contains(PasteRepair.FLATTENED);
+        ParsedTrace t = r.primaryTrace();
+        assertThat(t.exceptions()).extracting(ParsedException::type)
+                .containsExactly("java.lang.IllegalStateException", "java.io.IOException");
+        assertThat(t.exceptions().get(0).message()).isEqualTo("boom");
+        assertThat(t.exceptions().get(1).frames()).hasSize(2);
+    }
+
+    @Test
+    void messageWithOneAtIsNotSplit() {
+        ParseResult r = parser.parse("java.lang.IllegalStateException: failed at step two (see a.b(c))\n\tat a.B.c(B.java:1)");
+        assertThat(r.primaryTrace().exceptions().get(0).message()).isEqualTo("failed at step two (see a.b(c))");
+    }
+
+    @Test
+    void jsonAndHtmlEscapes() {
+        ParseResult r = parser.parse("{\"stack\":\"java.lang.IllegalStateException: a \\\"q\\\"\\n\\tat a.B.<init>(B.java:1)\\n\\tat a.B.c(B.java:2)\"}");
+        assertThat(r.repairs()).contains(PasteRepair.JSON_ESCAPES);
+        assertThat(r.primaryTrace().exceptions().get(0).message()).isEqualTo("a \"q\"");
+        assertThat(r.primaryTrace().exceptions().get(0).frames()).hasSize(2);
+        r = parser.parse("java.lang.X: a &amp; b\n\tat a.B.&lt;init&gt;(B.java:1)\n\tat a.B.c(B.java:&#51;)");
+        assertThat(r.repairs()).contains(PasteRepair.HTML_ENTITIES);
+        assertThat(r.primaryTrace().exceptions().get(0).frames()).extracting(StackFrame::method).containsExactly("<init>", "c");
+        assertThat(r.primaryTrace().exceptions().get(0).frames().get(1).line()).isEqualTo(3);
+    }
+
+    @Test
+    void wrappedFrameIsRejoinedOnlyWhenTheJoinIsAFrame() {
+        ParseResult r = parser.parse("java.lang.X: y\n\tat java.lang.Th\nread.run(Thread.java:626)\n\tat a.B.c(B.java:1)\nprose after");
+        assertThat(r.repairs()).contains(PasteRepair.WRAPPED_LINES);
+        assertThat(r.primaryTrace().exceptions().get(0).frames()).extracting(StackFrame::qualifiedMethod)
+                .containsExactly("java.lang.Thread.run", "a.B.c");
+        assertThat(r.primaryTrace().lastLine()).isEqualTo(3);
+    }
+
+    @Test
+    void crlfAndBareCr() {
+        assertThat(parser.parse("java.lang.X: y\r\n\tat a.B.c(B.java:1)\r\n").primaryTrace().exceptions().get(0).frames()).hasSize(1);
+        assertThat(parser.parse("java.lang.X: y\r\tat a.B.c(B.java:1)\r").primaryTrace().exceptions().get(0).frames()).hasSize(1);
+    }
+}
