@@ -5,6 +5,7 @@ import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import io.tracekb.content.ContentExporter;
 import io.tracekb.db.EmbeddedDatabase;
+import io.tracekb.search.SearchIndex;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -16,14 +17,15 @@ import java.util.Arrays;
  * <pre>
  *   java -jar quarkus-run.jar               serve on http://localhost:8080
  *   java -jar quarkus-run.jar export [dir]  write every incident into the content format (default ./content)
+ *   java -jar quarkus-run.jar reindex       rebuild the search index from the database, logging progress
  * </pre>
  */
 @QuarkusMain
 public class TraceKbMain {
 
     public static void main(String... args) {
-        boolean export = args.length > 0 && "export".equals(args[0]);
-        if (export) {
+        boolean command = args.length > 0 && ("export".equals(args[0]) || "reindex".equals(args[0]));
+        if (command) {
             // A one-shot command: no HTTP listener, no import that could overwrite what is being exported.
             System.setProperty("quarkus.http.host-enabled", "false");
             System.setProperty("kb.content.import-on-start", "false");
@@ -50,6 +52,9 @@ public class TraceKbMain {
         @Inject
         ContentExporter exporter;
 
+        @Inject
+        SearchIndex searchIndex;
+
         @Override
         public int run(String... args) throws Exception {
             if (args.length == 0) {
@@ -62,8 +67,13 @@ public class TraceKbMain {
                 System.out.printf("Exported %d incidents to %s%n", count, target.toAbsolutePath());
                 return 0;
             }
+            if ("reindex".equals(args[0]) && args.length == 1) {
+                int count = searchIndex.rebuild();
+                System.out.printf("Rebuilt the search index: %d incidents%n", count);
+                return 0;
+            }
             System.err.println("Unknown arguments " + Arrays.toString(args)
-                    + ". Usage: (no arguments) to serve, or: export [directory]");
+                    + ". Usage: (no arguments) to serve, export [directory], or reindex");
             return 2;
         }
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracekb.article.IncidentData.SampleTraceData;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -25,6 +26,9 @@ public class ArticleService {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    Event<IncidentSaved> saved;
 
     Clock clock = Clock.systemUTC();
 
@@ -140,5 +144,6 @@ public class ArticleService {
             throw new IllegalStateException("Could not snapshot incident " + incident.slug, e);
         }
         revision.persist();
+        saved.fire(new IncidentSaved(incident.id, incident.version, data));
     }
 }

@@ -40,6 +40,50 @@ public record IncidentData(
         return new IncidentData(slug, product, tags, affectedVersions, status, ts, fixes, traces);
     }
 
+    /**
+     * The language to show to someone who asked for {@code wanted}: that one, else one with the same primary
+     * subtag (zh for zh-CN), else English, else the original, else any.
+     */
+    public String bestLanguage(String wanted) {
+        return bestOf(translations == null ? Map.of() : translations, wanted, originalLanguage());
+    }
+
+    public String originalLanguage() {
+        if (translations != null) {
+            for (Map.Entry<String, TranslationData> e : translations.entrySet()) {
+                if (e.getValue() != null && e.getValue().isOriginal()) {
+                    return e.getKey();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The same choice among the keys of any per-language map, such as a fix's texts. */
+    public static String bestOf(Map<String, ?> available, String wanted, String original) {
+        if (available.isEmpty()) {
+            return wanted;
+        }
+        if (wanted != null) {
+            if (available.containsKey(wanted)) {
+                return wanted;
+            }
+            String primary = wanted.split("-")[0].toLowerCase(java.util.Locale.ROOT);
+            for (String lang : available.keySet()) {
+                if (lang.split("-")[0].toLowerCase(java.util.Locale.ROOT).equals(primary)) {
+                    return lang;
+                }
+            }
+        }
+        if (available.containsKey("en")) {
+            return "en";
+        }
+        if (original != null && available.containsKey(original)) {
+            return original;
+        }
+        return available.keySet().iterator().next();
+    }
+
     private static String lf(String s) {
         return s == null ? null : s.replace("\r\n", "\n");
     }

@@ -34,33 +34,15 @@ public record IncidentView(
     public record TraceView(int number, String text, String source) {
     }
 
-    /** Picks the translation in {@code wanted}, else English, else the original, else any. */
-    static String pickLanguage(Map<String, ?> available, Map<String, TranslationData> translations, String wanted) {
-        if (available.containsKey(wanted)) {
-            return wanted;
-        }
-        if (available.containsKey("en")) {
-            return "en";
-        }
-        if (translations != null) {
-            for (Map.Entry<String, TranslationData> e : translations.entrySet()) {
-                if (e.getValue().isOriginal() && available.containsKey(e.getKey())) {
-                    return e.getKey();
-                }
-            }
-        }
-        return available.isEmpty() ? wanted : available.keySet().iterator().next();
-    }
-
     static IncidentView of(IncidentData d, String wanted) {
-        String lang = pickLanguage(d.translations(), d.translations(), wanted);
+        String lang = d.bestLanguage(wanted);
         TranslationData t = d.translations().get(lang);
         List<LanguageLink> languages = new ArrayList<>();
         d.translations().keySet().stream().sorted().forEach(l -> languages.add(new LanguageLink(l, l.equals(lang))));
         List<FixView> fixes = new ArrayList<>();
         int n = 1;
         for (FixData f : d.fixes()) {
-            String fixLang = pickLanguage(f.texts(), d.translations(), lang);
+            String fixLang = IncidentData.bestOf(f.texts(), lang, d.originalLanguage());
             FixTextData text = f.texts().get(fixLang);
             fixes.add(new FixView(n++, text == null ? "" : text.title(),
                     text == null ? "" : MarkdownRenderer.toSafeHtml(text.description()),
@@ -72,7 +54,11 @@ public record IncidentView(
             traces.add(new TraceView(n++, s.text(), s.source()));
         }
         return new IncidentView(d.slug(), d.product(), d.status().code(), d.tags(), d.affectedVersions(), lang,
-                !lang.equals(wanted), t.title(), t.summary(), MarkdownRenderer.toSafeHtml(t.body()), languages, fixes,
+                !primary(lang).equals(primary(wanted)), t.title(), t.summary(), MarkdownRenderer.toSafeHtml(t.body()), languages, fixes,
                 traces);
+    }
+
+    private static String primary(String tag) {
+        return tag == null ? "" : tag.split("-")[0].toLowerCase(java.util.Locale.ROOT);
     }
 }

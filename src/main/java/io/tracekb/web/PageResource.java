@@ -49,7 +49,7 @@ public class PageResource {
         for (Incident incident : Incident.<Incident>list("status = ?1 order by slug", IncidentStatus.PUBLISHED)) {
             Map<String, Translation> byLang = new TreeMap<>();
             incident.translations.forEach(t -> byLang.put(t.lang, t));
-            String shown = IncidentView.pickLanguage(byLang, null, lang);
+            String shown = IncidentData.bestOf(byLang, lang, null);
             Translation t = byLang.get(shown);
             cards.add(new IncidentCard(incident.slug, incident.product, shown, t == null ? incident.slug : t.title,
                     t == null ? null : t.summary, List.copyOf(byLang.keySet()), List.copyOf(incident.tags)));

@@ -57,7 +57,8 @@ class ContentImportTest {
     void theShippedIncidentsImportWithThreeLanguagesFixesAndTraces() {
         List<Result> results = importer.importAll(root);
 
-        assertThat(results).hasSize(3).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(Outcome.CREATED));
+        assertThat(results).hasSize(ContentImporter.incidentFolders(root).size()).hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(r -> assertThat(r.outcome()).isEqualTo(Outcome.CREATED));
         for (Result r : results) {
             IncidentData d = articles.find(r.slug()).orElseThrow();
             assertThat(d.translations()).as(r.slug()).containsKeys("en", "ja", "zh");
@@ -126,7 +127,8 @@ class ContentImportTest {
 
         assertThat(results).filteredOn(r -> r.outcome() == Outcome.FAILED).singleElement()
                 .satisfies(r -> assertThat(r.detail()).contains("incident.yaml"));
-        assertThat(results).filteredOn(r -> r.outcome() == Outcome.CREATED).hasSize(2);
+        assertThat(results).filteredOn(r -> r.outcome() == Outcome.CREATED)
+                .hasSize(ContentImporter.incidentFolders(root).size() - 1);
     }
 
     @Test

@@ -1,0 +1,108 @@
+package io.tracekb.search;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.cjk.CJKAnalyzer;
+import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
+import org.apache.lucene.analysis.core.FlattenGraphFilter;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.ja.JapaneseAnalyzer;
+import org.apache.lucene.analysis.ja.JapaneseTokenizer;
+import org.apache.lucene.analysis.ja.dict.UserDictionary;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
+import org.apache.lucene.analysis.pattern.SimplePatternTokenizer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+
+/**
+ * The analyzers of each index field. The language of a text field is the stored language of its
+ * translation, never a guess; identifiers never go through a natural-language analyzer.
+ */
+public final class Analyzers {
+
+    private Analyzers() {
+    }
+
+    /** Splits identifiers on '.', '$', '_' and case changes, keeping the whole identifier as well. */
+    public static Analyzer code() {
+        return new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String field) {
+                // An automaton tokenizer: linear in the input, no backtracking.
+                Tokenizer tokenizer = new SimplePatternTokenizer("[A-Za-z0-9_$.]+");
+                int flags = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
+                        | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
+                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
+                        | WordDelimiterGraphFilter.PRESERVE_ORIGINAL;
+                TokenStream stream = new WordDelimiterGraphFilter(tokenizer, flags, null);
+                stream = new FlattenGraphFilter(stream);
+                return new TokenStreamComponents(tokenizer, new LowerCaseFilter(stream));
+            }
+        };
+    }
+
+    /** Japanese: Kuromoji in search mode (splits long compounds), width folding, a user dictionary of Flink terms. */
+    public static Analyzer japanese() {
+        return new JapaneseAnalyzer(flinkUserDictionary(), JapaneseTokenizer.Mode.SEARCH,
+                JapaneseAnalyzer.getDefaultStopSet(), JapaneseAnalyzer.getDefaultStopTags());
+    }
+
+    public static Analyzer chinese() {
+        return new SmartChineseAnalyzer();
+    }
+
+    public static Analyzer english() {
+        return new EnglishAnalyzer();
+    }
+
+    /** Overlapping bigrams for any CJK text: a fallback that needs no dictionary. */
+    public static Analyzer cjkBigrams() {
+        return new CJKAnalyzer(CharArraySet.EMPTY_SET);
+    }
+
+    /** Words of a message template; the masks (<num>, <path>, ...) are stop words. */
+    public static Analyzer template() {
+        return new StandardAnalyzer(new CharArraySet(java.util.List.of("num", "hex", "uuid", "hash", "path", "url",
+                "host", "ip", "port", "date", "time", "quoted", "id", "str", "os_message"), true));
+    }
+
+    public static Analyzer perField() {
+        return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), Map.of(
+                IndexFields.CODE, code(),
+                IndexFields.TEMPLATE, template(),
+                IndexFields.text("en"), english(),
+                IndexFields.text("ja"), japanese(),
+                IndexFields.text("zh"), chinese(),
+                IndexFields.TEXT_CJK, cjkBigrams(),
+                IndexFields.TEXT_OTHER, new StandardAnalyzer()));
+    }
+
+    /** Analyzer for prose written in {@code lang}; the standard analyzer for languages without their own. */
+    public static Analyzer forLanguage(String lang) {
+        return switch (IndexFields.primaryLanguage(lang)) {
+            case "en" -> english();
+            case "ja" -> japanese();
+            case "zh" -> chinese();
+            default -> new StandardAnalyzer();
+        };
+    }
+
+    private static UserDictionary flinkUserDictionary() {
+        try (Reader r = new InputStreamReader(Analyzers.class.getResourceAsStream("/search/kuromoji-userdict.txt"),
+                StandardCharsets.UTF_8)) {
+            return UserDictionary.open(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the Kuromoji user dictionary", e);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.tracekb.search;
+
+import io.tracekb.signature.Signature;
+import io.tracekb.signature.SignatureFrame;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * Stage 1: a bag-of-terms query that finds candidate incidents for a paste. Built term by term from the
+ * signature and from analyzed prose, never by parsing user text as query syntax, so nothing a user pastes can
+ * break or widen the query.
+ */
+final class CandidateQuery {
+
+    static final int MAX_FRAMES = 40;
+    static final int MAX_TERMS_PER_FIELD = 64;
+    private static final Analyzer TEMPLATE = Analyzers.template();
+    private static final List<String> PROSE_FIELDS = List.of("en", "ja", "zh");
+
+    private CandidateQuery() {
+    }
+
+    static Query of(PasteAnalysis paste) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        int clauses = 0;
+        Signature primary = paste.primary();
+        for (Signature s : paste.signatures()) {
+            float weight = s == primary ? 1f : 0.3f;
+            clauses += signatureClauses(s, weight, b);
+        }
+        String prose = paste.prose();
+        if (!prose.isBlank()) {
+            // With a trace, prose only helps; without one it is the whole query.
+            float weight = primary == null ? 1f : 0.2f;
+            for (String lang : PROSE_FIELDS) {
+                clauses += termClauses(IndexFields.text(lang), Analyzers.forLanguage(lang), prose, weight, b);
+            }
+            clauses += termClauses(IndexFields.TEXT_CJK, Analyzers.cjkBigrams(), prose, weight * 0.5f, b);
+            clauses += termClauses(IndexFields.CODE, Analyzers.code(), prose, weight * 0.5f, b);
+            for (String synonym : CrossLanguageTerms.expand(prose)) {
+                for (String lang : PROSE_FIELDS) {
+                    clauses += termClauses(IndexFields.text(lang), Analyzers.forLanguage(lang), synonym, weight * 0.5f, b);
+                }
+            }
+        }
+        return clauses == 0 ? new MatchNoDocsQuery("nothing to search for") : b.build();
+    }
+
+    private static int signatureClauses(Signature s, float weight, BooleanQuery.Builder b) {
+        int n = 0;
+        n += add(b, new TermQuery(new Term(IndexFields.FINGERPRINT, s.fingerprint())), 8f * weight);
+        if (s.rootCauseType() != null) {
+            n += add(b, new TermQuery(new Term(IndexFields.ROOT, s.rootCauseType())), 4f * weight);
+        }
+        for (int i = 0; i < s.exceptionTypes().size(); i++) {
+            String type = s.exceptionTypes().get(i);
+            if (type != null) {
+                boolean wrapper = i < s.wrappers().size() && s.wrappers().get(i) != null;
+                n += add(b, new TermQuery(new Term(IndexFields.EXCEPTION, type)), (wrapper ? 0.3f : 1.5f) * weight);
+            }
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        List<SignatureFrame> frames = new java.util.ArrayList<>(s.frames());
+        frames.addAll(s.outermostFrames());
+        for (SignatureFrame f : frames) {
+            if (keys.size() == MAX_FRAMES) {
+                break;
+            }
+            if (!f.partial() && keys.add(f.key())) {
+                float boost = (f.ubiquitous() ? 0.1f : 1f) / (1f + 0.05f * f.position());
+                n += add(b, new TermQuery(new Term(IndexFields.FRAME, f.key())), boost * weight);
+            }
+        }
+        if (s.rootCauseTemplate() != null) {
+            n += termClauses(IndexFields.TEMPLATE, TEMPLATE, s.rootCauseTemplate(), 0.5f * weight, b);
+        }
+        return n;
+    }
+
+    private static int termClauses(String field, Analyzer analyzer, String text, float boost, BooleanQuery.Builder b) {
+        Set<String> terms = analyze(analyzer, field, text, MAX_TERMS_PER_FIELD);
+        for (String t : terms) {
+            add(b, new TermQuery(new Term(field, t)), boost);
+        }
+        return terms.size();
+    }
+
+    static Set<String> analyze(Analyzer analyzer, String field, String text, int max) {
+        Set<String> terms = new LinkedHashSet<>();
+        try (TokenStream ts = analyzer.tokenStream(field, text)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken() && terms.size() < max) {
+                terms.add(term.toString());
+            }
+            ts.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return terms;
+    }
+
+    private static int add(BooleanQuery.Builder b, Query q, float boost) {
+        b.add(new BoostQuery(q, boost), BooleanClause.Occur.SHOULD);
+        return 1;
+    }
+}

@@ -1,0 +1,87 @@
+package io.tracekb.search;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.util.BytesRef;
+
+/** Turns an {@link IndexedIncident} into one Lucene document, and reads the stored parts back. */
+final class IncidentDocuments {
+
+    static final String VERSION = "version";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<List<TraceShape>> SHAPES = new TypeReference<>() {
+    };
+
+    private IncidentDocuments() {
+    }
+
+    static Document toDocument(IndexedIncident incident) {
+        Document doc = new Document();
+        doc.add(new StringField(IndexFields.ID, Long.toString(incident.id()), Field.Store.YES));
+        doc.add(new StoredField(VERSION, incident.version()));
+        doc.add(new StringField(IndexFields.SLUG, incident.slug(), Field.Store.YES));
+        Set<String> exceptions = new LinkedHashSet<>();
+        Set<String> roots = new LinkedHashSet<>();
+        Set<String> frames = new LinkedHashSet<>();
+        Set<String> fingerprints = new LinkedHashSet<>();
+        Set<String> components = new LinkedHashSet<>();
+        StringBuilder templates = new StringBuilder();
+        for (TraceShape t : incident.traces()) {
+            exceptions.addAll(t.exceptions());
+            if (t.root() != null) {
+                roots.add(t.root());
+            }
+            frames.addAll(t.frames());
+            frames.addAll(t.outerFrames());
+            fingerprints.add(t.fingerprint());
+            components.addAll(t.versions().keySet());
+            if (t.template() != null) {
+                templates.append(t.template()).append('\n');
+            }
+        }
+        exceptions.remove("");
+        exceptions.forEach(e -> doc.add(new StringField(IndexFields.EXCEPTION, e, Field.Store.NO)));
+        roots.forEach(r -> doc.add(new StringField(IndexFields.ROOT, r, Field.Store.NO)));
+        frames.forEach(f -> doc.add(new StringField(IndexFields.FRAME, f, Field.Store.NO)));
+        fingerprints.forEach(f -> doc.add(new StringField(IndexFields.FINGERPRINT, f, Field.Store.NO)));
+        components.forEach(c -> doc.add(new StringField(IndexFields.COMPONENT, c, Field.Store.NO)));
+        doc.add(new TextField(IndexFields.TEMPLATE, templates.toString(), Field.Store.NO));
+        doc.add(new TextField(IndexFields.CODE, String.join(" ", exceptions) + " " + String.join(" ", frames),
+                Field.Store.NO));
+        for (Map.Entry<String, String> e : incident.textByLanguage().entrySet()) {
+            doc.add(new TextField(IndexFields.text(e.getKey()), e.getValue(), Field.Store.NO));
+            if (!"en".equals(IndexFields.primaryLanguage(e.getKey()))) {
+                doc.add(new TextField(IndexFields.TEXT_CJK, e.getValue(), Field.Store.NO));
+            }
+        }
+        try {
+            doc.add(new StoredField(IndexFields.TRACES, new BytesRef(JSON.writeValueAsBytes(incident.traces()))));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        return doc;
+    }
+
+    static List<TraceShape> traces(Document stored) {
+        BytesRef bytes = stored.getBinaryValue(IndexFields.TRACES);
+        if (bytes == null) {
+            return List.of();
+        }
+        try {
+            return JSON.readValue(new String(bytes.bytes, bytes.offset, bytes.length, StandardCharsets.UTF_8), SHAPES);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored trace shapes cannot be read; rebuild the index", e);
+        }
+    }
+}

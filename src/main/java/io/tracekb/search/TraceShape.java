@@ -1,0 +1,66 @@
+package io.tracekb.search;
+
+import io.tracekb.signature.Signature;
+import io.tracekb.signature.SignatureFrame;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the structural rerank needs of one trace, stored with each indexed incident so that reranking reads
+ * no database: the cause chain (with wrapper flags), the root cause and its message template, the frame keys
+ * of the root cause and of the outermost exception (top first), the fingerprint and component versions.
+ */
+public record TraceShape(
+        List<String> exceptions,
+        List<Boolean> wrappers,
+        String root,
+        String template,
+        List<String> frames,
+        List<Boolean> ubiquitous,
+        List<String> outerFrames,
+        List<Boolean> outerUbiquitous,
+        String fingerprint,
+        Map<String, String> versions) {
+
+    public static TraceShape of(Signature s) {
+        List<Boolean> wrappers = new ArrayList<>();
+        for (String w : s.wrappers()) {
+            wrappers.add(w != null);
+        }
+        List<String> frames = new ArrayList<>();
+        List<Boolean> ubiquitous = new ArrayList<>();
+        for (SignatureFrame f : s.frames()) {
+            if (!f.partial()) {
+                frames.add(f.key());
+                ubiquitous.add(f.ubiquitous());
+            }
+        }
+        List<String> outer = new ArrayList<>();
+        List<Boolean> outerUbiquitous = new ArrayList<>();
+        for (SignatureFrame f : s.outermostFrames()) {
+            if (!f.partial()) {
+                outer.add(f.key());
+                outerUbiquitous.add(f.ubiquitous());
+            }
+        }
+        List<String> exceptions = new ArrayList<>();
+        for (String t : s.exceptionTypes()) {
+            exceptions.add(t == null ? "" : t);
+        }
+        return new TraceShape(exceptions, wrappers, s.rootCauseType(), s.rootCauseTemplate(), frames, ubiquitous,
+                outer, outerUbiquitous, s.fingerprint(), s.versions());
+    }
+
+    /** Types of the chain that are not wrappers: the ones that name the failure. */
+    public List<String> meaningfulExceptions() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < exceptions.size(); i++) {
+            boolean wrapper = i < wrappers.size() && Boolean.TRUE.equals(wrappers.get(i));
+            if (!wrapper && !exceptions.get(i).isEmpty()) {
+                out.add(exceptions.get(i));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,194 @@
+package io.tracekb.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
+import static org.hamcrest.Matchers.not;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.content.ContentImporter;
+import io.tracekb.testing.EmbeddedPostgresResource;
+import io.tracekb.testing.SampleIncidents;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class MatchResourceTest {
+
+    @Inject
+    ContentImporter importer;
+
+    @Inject
+    ArticleService articles;
+
+    @BeforeEach
+    void importShippedContent() {
+        importer.importAll(Path.of("content"));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+            "000_84dbdbaa68ce8184.txt, flink-memory-state-too-large",
+            "002_58ce860dea897d92.txt, flink-async-checkpoint-materialization-failed",
+            "004_721cf106c13da27d.txt, flink-task-stuck-cancelling-taskmanager-exit" })
+    void eachSeedWriteUpMatchesItsIncidentFirstAndConfidently(String seed, String slug) throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds").resolve(seed));
+
+        given().contentType(ContentType.JSON).body(Map.of("text", text, "lang", "ja"))
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .contentType(ContentType.JSON)
+                .body("results[0].slug", equalTo(slug))
+                .body("results[0].confident", is(true))
+                .body("results[0].lang", equalTo("ja"))
+                .body("results[0].languages", equalTo(List.of("en", "ja", "zh")))
+                .body("results[0].url", equalTo("/articles/" + slug + "?lang=ja"))
+                .body("results[0].why", not(empty()))
+                .body("results[0].fixes[0].title", not(empty()))
+                .body("results.score", everyItem(lessThanOrEqualTo(1.0f)))
+                .body("results[1].confident", is(false));
+    }
+
+    @Test
+    void theQueryReportsWhatWasUnderstood() throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
+
+        given().contentType(ContentType.TEXT).body(text)
+                .when().post("/api/v1/match?lang=en&limit=1")
+                .then().statusCode(200)
+                .body("query.exceptions", equalTo(List.of("org.apache.flink.runtime.taskmanager.AsynchronousException",
+                        "java.lang.Exception", "java.util.concurrent.ExecutionException", "java.io.IOException")))
+                .body("query.rootCause.type", equalTo("java.io.IOException"))
+                .body("query.rootCause.message", containsString("Size=5244975 , maxSize=5242880"))
+                .body("query.fingerprint", containsString(""))
+                .body("query.hints", empty())
+                .body("results.size()", equalTo(1));
+    }
+
+    @Test
+    void hintsSpeakTheAskersLanguage() throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds/002_58ce860dea897d92.txt"));
+
+        given().contentType(ContentType.JSON).header("Accept-Language", "zh-CN,zh;q=0.9").body(Map.of("text", text))
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .body("query.hints.code", hasItem("TRUNCATED_BEFORE_ROOT_CAUSE"))
+                .body("query.hints.message", hasItem(containsString("根本原因")));
+    }
+
+    @Test
+    void freeTextIsSearchedButNeverConfident() {
+        given().contentType(ContentType.JSON)
+                .body(Map.of("text", "checkpoint fails: state is larger than the maximum permitted memory-backed state"))
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .body("query.exceptions", empty())
+                .body("query.hints.code", hasItem("NO_TRACE_FOUND"))
+                .body("results[0].slug", equalTo("flink-memory-state-too-large"))
+                .body("results.confident", everyItem(is(false)));
+    }
+
+    @Test
+    void anIncidentIsMatchableAsSoonAsItsSaveReturns() {
+        String slug = SampleIncidents.uniqueSlug("fresh");
+        String trace = "java.lang.IllegalStateException: Unique failure " + slug + "\n"
+                + "\tat com.example.fresh.Widget.explode(Widget.java:42)\n"
+                + "\tat com.example.fresh.Factory.build(Factory.java:7)\n";
+        IncidentData base = SampleIncidents.minimal(slug);
+        articles.create(new IncidentData(slug, base.product(), base.tags(), base.affectedVersions(), base.status(),
+                base.translations(), base.fixes(), List.of(new SampleTraceData(null, trace, "test"))), "test", null);
+
+        given().contentType(ContentType.TEXT).body(trace.replace("42", "43"))
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .body("results[0].slug", equalTo(slug))
+                .body("results[0].confident", is(true));
+    }
+
+    @Test
+    void queryLanguageSyntaxInThePasteIsJustText() {
+        given().contentType(ContentType.JSON).body(Map.of("text", "*:* OR slug:* AND fingerprint:[* TO *] ~2 \\\"\""))
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .body("results.confident", everyItem(is(false)));
+    }
+
+    @Test
+    void aMissingOrBlankTextIs400NamingTheField() {
+        for (Object body : List.of(Map.of(), Map.of("text", "  "), Map.of("text", 42))) {
+            given().contentType(ContentType.JSON).body(body)
+                    .when().post("/api/v1/match")
+                    .then().statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("status", equalTo(400))
+                    .body("errors.field", hasItem("text"));
+        }
+        given().contentType(ContentType.TEXT).body("")
+                .when().post("/api/v1/match")
+                .then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Test
+    void aLimitOutsideOneToFiftyIs400() {
+        for (Object limit : List.of(0, 51, "many", 2.5)) {
+            given().contentType(ContentType.JSON).body(Map.of("text", "java.lang.Exception: x", "limit", limit))
+                    .when().post("/api/v1/match")
+                    .then().statusCode(400)
+                    .body("errors.field", hasItem("limit"));
+        }
+    }
+
+    @Test
+    void brokenJsonIs400() {
+        given().contentType(ContentType.JSON).body("{\"text\": \"unterminated")
+                .when().post("/api/v1/match")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("title", equalTo("Bad request"));
+    }
+
+    @Test
+    void aBodyAboveOneMebibyteIs413() {
+        String huge = "at a.B.c(B.java:1)\n".repeat(60_000);
+        assertThat(huge.length()).isGreaterThan(1 << 20);
+        given().contentType(ContentType.TEXT).body(huge)
+                .when().post("/api/v1/match")
+                .then().statusCode(413).contentType("application/problem+json");
+    }
+
+    @Test
+    void otherContentTypesAre415() {
+        given().contentType(ContentType.XML).body("<text>java.lang.Exception</text>")
+                .when().post("/api/v1/match")
+                .then().statusCode(415).contentType("application/problem+json");
+    }
+
+    @Test
+    void brokenUtf8IsStillMatched() {
+        byte[] body = "java.lang.IllegalStateException: caf\u00e9 \n\tat a.B.c(B.java:1)\n".getBytes();
+        body[body.length - 25] = (byte) 0xC3; // a lone lead byte
+        given().contentType("text/plain; charset=UTF-8").body(body)
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .body("query.rootCause.type", equalTo("java.lang.IllegalStateException"));
+    }
+}

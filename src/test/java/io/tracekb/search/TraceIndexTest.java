@@ -1,0 +1,97 @@
+package io.tracekb.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tracekb.content.IncidentFolder;
+import io.tracekb.testing.TestFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The index on disk: reused when sound, replaced when missing, damaged or of another schema. */
+class TraceIndexTest {
+
+    Path dir;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        dir = Files.createTempDirectory("index-");
+    }
+
+    @AfterEach
+    void tearDown() {
+        TestFiles.deleteRecursively(dir);
+    }
+
+    @Test
+    void aNewDirectoryIsCreatedThenReused() {
+        TraceIndex.Opened first = TraceIndex.open(dir);
+        assertThat(first.state()).isEqualTo(TraceIndex.OpenState.CREATED);
+        first.index().put(sample(1, 3));
+        first.index().close();
+
+        TraceIndex.Opened second = TraceIndex.open(dir);
+        assertThat(second.state()).isEqualTo(TraceIndex.OpenState.REUSED);
+        assertThat(second.index().indexedVersions()).isEqualTo(Map.of(1L, 3L));
+        second.index().close();
+    }
+
+    @Test
+    void aDamagedIndexIsReplaced() throws IOException {
+        TraceIndex.Opened first = TraceIndex.open(dir);
+        first.index().put(sample(1, 1));
+        first.index().close();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> !p.getFileName().toString().equals("write.lock")).toList()) {
+                Files.write(f, new byte[] { 1, 2, 3 }); // every file garbled
+            }
+        }
+
+        TraceIndex.Opened reopened = TraceIndex.open(dir);
+
+        assertThat(reopened.state()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        assertThat(reopened.index().size()).isZero();
+        reopened.index().close();
+    }
+
+    @Test
+    void anIndexOfAnotherSchemaVersionIsReplaced() throws IOException {
+        try (FSDirectory d = FSDirectory.open(dir);
+                IndexWriter w = new IndexWriter(d, new IndexWriterConfig())) {
+            w.setLiveCommitData(List.of(Map.entry(IndexFields.SCHEMA_KEY, "0")));
+            w.commit();
+        }
+
+        TraceIndex.Opened opened = TraceIndex.open(dir);
+
+        assertThat(opened.state()).isEqualTo(TraceIndex.OpenState.REPLACED_OTHER_SCHEMA);
+        opened.index().close();
+    }
+
+    @Test
+    void unpublishedIncidentsAreRemovedFromTheIndex() {
+        TraceIndex index = TraceIndex.open(dir).index();
+        index.put(sample(1, 1));
+        index.commit();
+        IndexedIncident s = sample(1, 2);
+        index.put(new IndexedIncident(s.id(), s.version(), s.slug(), s.product(), false, s.textByLanguage(),
+                s.traces()));
+        index.commit();
+
+        assertThat(index.size()).isZero();
+        index.close();
+    }
+
+    private static IndexedIncident sample(long id, long version) {
+        return IndexedIncident.of(id, version, IncidentFolder.read(Path.of("content/flink/memory-state-too-large")));
+    }
+}

@@ -1,0 +1,107 @@
+package io.tracekb.search.eval;
+
+import io.tracekb.article.IncidentData;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.queries.mlt.MoreLikeThis;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.ByteBuffersDirectory;
+
+/**
+ * Baseline (b): Lucene MoreLikeThis over the raw text of every sample trace — what an Elasticsearch user would
+ * set up. Every hit counts as an answer: MoreLikeThis has no notion of confidence.
+ */
+final class MoreLikeThisBaseline implements MatchingSystem {
+
+    private final ByteBuffersDirectory dir = new ByteBuffersDirectory();
+    private final DirectoryReader reader;
+    private final StandardAnalyzer analyzer = new StandardAnalyzer();
+    private String excluded;
+
+    MoreLikeThisBaseline(List<IncidentData> incidents) {
+        try (IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(analyzer))) {
+            for (IncidentData d : incidents) {
+                for (int i = 0; i < d.sampleTraces().size(); i++) {
+                    Document doc = new Document();
+                    doc.add(new StringField("slug", d.slug(), Field.Store.YES));
+                    doc.add(new StringField("key", d.slug() + "#" + i, Field.Store.NO));
+                    doc.add(new TextField("text", d.sampleTraces().get(i).text(), Field.Store.NO));
+                    w.addDocument(doc);
+                }
+            }
+            w.commit();
+            reader = DirectoryReader.open(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "baseline: Lucene MoreLikeThis on raw text";
+    }
+
+    @Override
+    public void holdOut(String slug, int trace) {
+        excluded = slug + "#" + trace;
+    }
+
+    @Override
+    public void restore() {
+        excluded = null;
+    }
+
+    @Override
+    public Answer answer(EvalQuery query) {
+        try {
+            MoreLikeThis mlt = new MoreLikeThis(reader);
+            mlt.setAnalyzer(analyzer);
+            mlt.setFieldNames(new String[] { "text" });
+            mlt.setMinTermFreq(1);
+            mlt.setMinDocFreq(1);
+            Query like = mlt.like("text", new StringReader(query.text()));
+            BooleanQuery.Builder b = new BooleanQuery.Builder().add(like, BooleanClause.Occur.MUST);
+            if (excluded != null) {
+                b.add(new TermQuery(new Term("key", excluded)), BooleanClause.Occur.MUST_NOT);
+            }
+            IndexSearcher searcher = new IndexSearcher(reader);
+            List<String> slugs = new ArrayList<>();
+            for (ScoreDoc hit : searcher.search(b.build(), 50).scoreDocs) {
+                String slug = searcher.storedFields().document(hit.doc).get("slug");
+                if (!slugs.contains(slug)) {
+                    slugs.add(slug);
+                }
+            }
+            return new Answer(slugs.subList(0, Math.min(5, slugs.size())), !slugs.isEmpty());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            reader.close();
+            dir.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

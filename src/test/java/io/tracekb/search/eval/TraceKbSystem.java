@@ -1,0 +1,83 @@
+package io.tracekb.search.eval;
+
+import io.tracekb.article.IncidentData;
+import io.tracekb.search.IndexedIncident;
+import io.tracekb.search.MatchResult;
+import io.tracekb.search.PasteAnalysis;
+import io.tracekb.search.Ranker;
+import io.tracekb.search.TraceIndex;
+import io.tracekb.testing.TestFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** TraceKB's own matcher, over a real on-disk index of the incidents. */
+final class TraceKbSystem implements MatchingSystem {
+
+    private final Path dir;
+    private final TraceIndex index;
+    private final Ranker ranker;
+    private final Map<String, IncidentData> bySlug = new LinkedHashMap<>();
+    private final Map<String, Long> ids = new LinkedHashMap<>();
+    private String heldOut;
+
+    TraceKbSystem(List<IncidentData> incidents, double threshold) {
+        try {
+            dir = Files.createTempDirectory("eval-index-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        index = TraceIndex.open(dir).index();
+        long id = 1;
+        for (IncidentData d : incidents) {
+            bySlug.put(d.slug(), d);
+            ids.put(d.slug(), id);
+            index.put(IndexedIncident.of(id++, 1, d));
+        }
+        index.commit();
+        ranker = new Ranker(index, threshold);
+    }
+
+    @Override
+    public String name() {
+        return "TraceKB (Lucene + structural rerank)";
+    }
+
+    @Override
+    public void holdOut(String slug, int trace) {
+        IncidentData d = bySlug.get(slug);
+        List<IncidentData.SampleTraceData> rest = new ArrayList<>(d.sampleTraces());
+        rest.remove(trace);
+        index.put(IndexedIncident.of(ids.get(slug), 2, new IncidentData(d.slug(), d.product(), d.tags(),
+                d.affectedVersions(), d.status(), d.translations(), d.fixes(), rest)));
+        index.commit();
+        heldOut = slug;
+    }
+
+    @Override
+    public void restore() {
+        if (heldOut != null) {
+            index.put(IndexedIncident.of(ids.get(heldOut), 1, bySlug.get(heldOut)));
+            index.commit();
+            heldOut = null;
+        }
+    }
+
+    @Override
+    public Answer answer(EvalQuery query) {
+        List<MatchResult> results = ranker.rank(PasteAnalysis.of(query.text()), 5).results();
+        return new Answer(results.stream().map(MatchResult::slug).toList(),
+                !results.isEmpty() && results.get(0).confident());
+    }
+
+    @Override
+    public void close() {
+        index.close();
+        TestFiles.deleteRecursively(dir);
+    }
+}
