@@ -26,7 +26,7 @@ import java.util.Set;
 public class BasicOrBearerMechanism implements HttpAuthenticationMechanism {
 
     public static final String REALM = "TraceKB";
-    public static final String CHALLENGE = "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"";
+    public static final String CHALLENGE = "Basic realm=\"" + REALM + "\"";
 
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identityProviderManager) {

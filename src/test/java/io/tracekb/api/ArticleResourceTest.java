@@ -145,8 +145,10 @@ class ArticleResourceTest {
 
         String huge = "{\"slug\":\"huge\",\"product\":\"flink\",\"translations\":{\"en\":{\"title\":\"t\",\"body\":\""
                 + "x".repeat(3 * 1024 * 1024) + "\"}}}";
-        int status = editor().contentType(ContentType.JSON).body(huge).post("/api/v1/articles").statusCode();
-        assertThat(status).isEqualTo(413);
+        Response tooLarge = editor().contentType(ContentType.JSON).body(huge).post("/api/v1/articles");
+        assertThat(tooLarge.statusCode()).isEqualTo(413);
+        assertThat(tooLarge.contentType()).startsWith(PROBLEM);
+        assertThat(tooLarge.jsonPath().getInt("status")).isEqualTo(413);
         given().get("/api/v1/articles/huge").then().statusCode(404);
     }
 

@@ -172,7 +172,7 @@ class AuthorizationMatrixTest {
 
         assertThat(response.statusCode()).as(response.asString()).isEqualTo(expected);
         if (expected == 401) {
-            assertThat(response.header("WWW-Authenticate")).isEqualTo("Basic realm=\"TraceKB\", charset=\"UTF-8\"");
+            assertThat(response.header("WWW-Authenticate")).isEqualTo("Basic realm=\"TraceKB\"");
         }
         if (expected >= 400) {
             assertThat(response.contentType()).startsWith("application/problem+json");

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class SecurityTest {
 
     static final String PROBLEM = "application/problem+json";
-    static final String CHALLENGE = "Basic realm=\"TraceKB\", charset=\"UTF-8\"";
+    static final String CHALLENGE = "Basic realm=\"TraceKB\"";
 
     @Inject
     SecuritySettings settings;
