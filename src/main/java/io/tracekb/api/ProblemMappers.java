@@ -57,6 +57,38 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response mismatchedInput(com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+        return wrongType(e);
+    }
+
+    @ServerExceptionMapper
+    public Response wrongType(com.fasterxml.jackson.databind.JsonMappingException e) {
+        String field = fieldPath(e);
+        if (field.isEmpty()) {
+            return Problem.response(400, "malformed-json", "Malformed JSON", e.getOriginalMessage(), List.of(),
+                    Map.of());
+        }
+        return Problem.response(400, "invalid-request", "Bad request", "1 field(s) are invalid",
+                List.of(new io.tracekb.article.FieldError(field, "has the wrong type or value")), Map.of());
+    }
+
+    /** The JSON path of the failing value: {@code translations.en.title}, {@code tags[0]}. */
+    static String fieldPath(com.fasterxml.jackson.databind.JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                if (path.length() > 0) {
+                    path.append('.');
+                }
+                path.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
         return Problem.response(400, "malformed-json", "Malformed JSON", e.getOriginalMessage(), List.of(), Map.of());
     }
@@ -67,6 +99,13 @@ public class ProblemMappers {
             return e.getResponse();
         }
         int status = e.getResponse().getStatus();
+        // Quarkus REST wraps body-reading failures of Jackson in a plain 400; answer with what was wrong.
+        if (status == 400 && e.getCause() instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
+            return wrongType(m);
+        }
+        if (status == 400 && e.getCause() instanceof JsonProcessingException j) {
+            return malformedJson(j);
+        }
         return Problem.response(status, "http-" + status, Response.Status.fromStatusCode(status) == null ? "Error"
                 : Response.Status.fromStatusCode(status).getReasonPhrase(), e.getMessage(), List.of(), Map.of());
     }

@@ -1,0 +1,42 @@
+package io.tracekb.api;
+
+import io.quarkus.security.UnauthorizedException;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import io.tracekb.security.SecuritySettings;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Under {@code /api/}: credentials that are sent are always checked (a wrong password or revoked token is a 401
+ * even on an open endpoint), and with {@code kb.security.require-auth-for-reads} anonymous callers get 401.
+ * Role checks of writes are {@code @RolesAllowed} on the resources.
+ */
+public class ApiAccessFilter {
+
+    @Inject
+    CurrentIdentityAssociation identities;
+
+    @Inject
+    SecuritySettings settings;
+
+    @ServerRequestFilter
+    public Uni<Void> check(ContainerRequestContext request) {
+        if (!request.getUriInfo().getPath().startsWith("/api/")) {
+            return null;
+        }
+        boolean required = settings.requireAuthForReads();
+        if (!required && request.getHeaderString(HttpHeaders.AUTHORIZATION) == null) {
+            return null;
+        }
+        return identities.getDeferredIdentity().map((SecurityIdentity identity) -> {
+            if (required && identity.isAnonymous()) {
+                throw new UnauthorizedException("This TraceKB requires signing in for reads");
+            }
+            return null;
+        });
+    }
+}

@@ -1,0 +1,69 @@
+package io.tracekb.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.tracekb.testing.EmbeddedPostgresResource;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The OpenAPI document lists every endpoint of this API, each with an example answer. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class OpenApiDocumentTest {
+
+    static final Map<String, List<String>> OPERATIONS = Map.ofEntries(
+            Map.entry("/api/v1/articles", List.of("get", "post")),
+            Map.entry("/api/v1/articles/{slug}", List.of("get", "put", "delete")),
+            Map.entry("/api/v1/articles/{slug}/revisions", List.of("get")),
+            Map.entry("/api/v1/articles/{slug}/revisions/{number}", List.of("get")),
+            Map.entry("/api/v1/articles/{slug}/revisions/{number}/restore", List.of("post")),
+            Map.entry("/api/v1/admin/users", List.of("get", "post")),
+            Map.entry("/api/v1/admin/users/{username}", List.of("get", "patch", "delete")),
+            Map.entry("/api/v1/admin/tokens", List.of("get", "post")),
+            Map.entry("/api/v1/admin/tokens/{id}", List.of("delete")),
+            Map.entry("/api/v1/me", List.of("get")),
+            Map.entry("/api/v1/me/tokens", List.of("get", "post")),
+            Map.entry("/api/v1/me/tokens/{id}", List.of("delete")));
+
+    @Test
+    void everyEndpointIsDocumentedWithAnExampleAnswer() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(
+                given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString());
+
+        List<String> missing = new ArrayList<>();
+        OPERATIONS.forEach((path, methods) -> {
+            for (String method : methods) {
+                JsonNode op = doc.path("paths").path(path).path(method);
+                if (op.isMissingNode()) {
+                    missing.add(method + " " + path + ": not documented");
+                } else if (!hasSuccessExample(op.path("responses"))) {
+                    missing.add(method + " " + path + ": no example of a successful answer");
+                }
+            }
+        });
+
+        assertThat(missing).isEmpty();
+        assertThat(doc.path("components").path("securitySchemes").has("basic")).isTrue();
+        assertThat(doc.path("components").path("securitySchemes").has("bearer")).isTrue();
+        assertThat(doc.path("paths").path("/api/v1/articles").path("post").path("requestBody").toString())
+                .contains("examples");
+    }
+
+    private static boolean hasSuccessExample(JsonNode responses) {
+        for (Iterator<String> codes = responses.fieldNames(); codes.hasNext(); ) {
+            String code = codes.next();
+            if (code.startsWith("2") && responses.path(code).toString().contains("\"examples\"")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
