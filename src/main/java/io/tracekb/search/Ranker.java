@@ -26,6 +26,11 @@ public final class Ranker {
     static final int CANDIDATES = 50;
     /** Text alone (no trace in the paste) can suggest but never reach the default threshold. */
     static final double TEXT_ONLY_CAP = 0.5;
+    /**
+     * Share of the score given to the write-up's own words: a write-up that names the pasted message (its
+     * words, stemmed) is evidence beside the sample traces, e.g. when an incident's samples carry other messages.
+     */
+    static final double W_MESSAGE_IN_TEXT = 0.1;
 
     private final TraceIndex index;
     private final double threshold;
@@ -58,9 +63,11 @@ public final class Ranker {
         double docs = Math.max(1, reader.numDocs());
         Map<String, Double> rarity = new HashMap<>();
         TraceShape query = paste.primary() == null ? null : TraceShape.of(paste.primary());
+        Set<String> messageTerms = query == null ? Set.of() : IncidentDocuments.messageTerms(query.template());
         List<MatchResult> results = new ArrayList<>();
         for (ScoreDoc hit : top.scoreDocs) {
-            Document doc = stored.document(hit.doc, Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES));
+            Document doc = stored.document(hit.doc,
+                    Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES, IndexFields.TEXT_TERMS));
             long id = Long.parseLong(doc.get(IndexFields.ID));
             String slug = doc.get(IndexFields.SLUG);
             if (query == null) {
@@ -79,8 +86,15 @@ public final class Ranker {
                 continue;
             }
             TraceComparison.Result best = perTrace.get(0);
-            double score = aggregate(perTrace);
+            double coverage = coverage(messageTerms, doc.get(IndexFields.TEXT_TERMS));
+            double score = (1 - W_MESSAGE_IN_TEXT) * aggregate(perTrace) + W_MESSAGE_IN_TEXT * coverage;
+            if (best.sameFingerprint()) {
+                score = Math.max(score, TraceComparison.FINGERPRINT_FLOOR);
+            }
             List<String> why = new ArrayList<>(best.why());
+            if (coverage >= 0.5) {
+                why.add("the write-up names the message (" + Math.round(coverage * 100) + "% of its words)");
+            }
             if (perTrace.size() > 1 && perTrace.get(1).score() >= threshold) {
                 why.add(perTrace.stream().filter(r -> r.score() >= threshold).count() + " of " + perTrace.size()
                         + " sample traces match");
@@ -105,6 +119,16 @@ public final class Ranker {
             support += sorted.get(i).score();
         }
         return Math.min(1, best + 0.1 * (1 - best) * (support / n));
+    }
+
+    /** Share of the message's distinct words that the write-up contains; short messages say too little. */
+    static double coverage(Set<String> messageTerms, String textTerms) {
+        if (messageTerms.size() < 2 || textTerms == null) {
+            return 0;
+        }
+        Set<String> text = Set.of(textTerms.split(" "));
+        long found = messageTerms.stream().filter(text::contains).count();
+        return (double) found / messageTerms.size();
     }
 
     private static double docFreq(IndexReader reader, String frameKey) {

@@ -19,7 +19,7 @@ public final class TraceComparison {
     static final double W_ROOT = 0.25;
     static final double W_TEMPLATE = 0.20;
     static final double W_CHAIN = 0.15;
-    /** A fingerprint hit is the same failure by construction. */
+    /** A fingerprint hit is the same failure by construction; the incident score never falls below this. */
     static final double FINGERPRINT_FLOOR = 0.95;
 
     public record Result(double score, boolean sameFingerprint, List<String> why) {
@@ -76,7 +76,6 @@ public final class TraceComparison {
                 ? 0.9 * frameScore
                 : W_FRAMES * frameScore + W_ROOT * rootScore + W_TEMPLATE * templateScore + W_CHAIN * chainScore;
         if (sameFingerprint) {
-            score = Math.max(score, FINGERPRINT_FLOOR);
             why.add(0, "same fingerprint as a sample trace");
         }
         return new Result(Math.min(1, score), sameFingerprint, why);
