@@ -53,15 +53,18 @@ public final class FrameKeys {
             }
         }
         int lastDot = cls.lastIndexOf('.');
-        String simple = cls.substring(lastDot + 1);
-        if (simple.startsWith("$Proxy") && simple.length() > 6 && allDigits(simple, 6)) {
+        int simpleAt = lastDot + 1; // no substring: this runs for every frame
+        if (cls.startsWith("$Proxy", simpleAt) && cls.length() > simpleAt + 6 && allDigits(cls, simpleAt + 6)) {
             cls = "$Proxy";
             why = "generated name normalised";
-        }
-        if (simple.startsWith("Generated")) for (String a : ACCESSORS) {
-            if (simple.startsWith(a) && simple.length() > a.length() && allDigits(simple, a.length())) {
-                cls = cls.substring(0, lastDot + 1) + a;
-                why = "generated name normalised";
+        } else if (cls.startsWith("Generated", simpleAt)) {
+            for (String a : ACCESSORS) {
+                if (cls.startsWith(a, simpleAt) && cls.length() > simpleAt + a.length()
+                        && allDigits(cls, simpleAt + a.length())) {
+                    cls = cls.substring(0, simpleAt) + a;
+                    why = "generated name normalised";
+                    break;
+                }
             }
         }
         // lambda$run$3 → lambda$run, $anonfun$apply$1 → $anonfun$apply

@@ -17,7 +17,7 @@ import java.util.List;
  */
 public final class MessageTemplater {
     static final int MAX_TOKEN = 512;
-    static final int MAX_MESSAGE = 8192;
+    static final int MAX_MESSAGE = 4096;
 
     private static final String[] OS_MESSAGES = {
             "No such file or directory", "Permission denied", "Access is denied", "Is a directory", "Not a directory",
@@ -42,23 +42,29 @@ public final class MessageTemplater {
             char c = s.charAt(i);
             boolean tokenStart = i == 0 || !isWordChar(s.charAt(i - 1));
             if (tokenStart) {
-                int end;
-                String name;
-                if ((end = osMessage(s, i)) > 0) name = "os-message";
-                else if ((end = url(s, i)) > 0) name = "url";
-                else if ((end = uuid(s, i)) > 0) name = "uuid";
-                else if ((end = windowsPath(s, i)) > 0) name = "path";
-                else if ((end = unixPath(s, i)) > 0) name = "path";
-                else if ((end = ip(s, i)) > 0) name = "ip";
-                else if ((end = hostPort(s, i)) > 0) name = "host-port";
-                else if ((end = timestamp(s, i)) > 0) name = "timestamp";
-                else if ((end = hash(s, i)) > 0) name = "hash";
-                else if ((end = hex(s, i)) > 0) name = "hex";
-                else if ((end = quoted(s, i)) > 0) name = "quoted";
-                else if ((end = subtask(s, i)) > 0) name = "subtask";
-                else if ((end = attempt(s, i)) > 0) name = "attempt";
-                else if ((end = number(s, i)) > 0) name = "number";
-                else name = null;
+                int end = -1;
+                String name = null;
+                // the table in order; each pattern is only tried when the token could start it
+                int we = i;
+                int weLimit = limit(s, i);
+                while (we < weLimit && (isWordChar(s.charAt(we)) || s.charAt(we) == '.' || s.charAt(we) == '-'
+                        || s.charAt(we) == '+')) we++;
+                char after = we < n ? s.charAt(we) : ' ';
+                boolean hexStart = isHex(c);
+                if (c == '(' && (end = osMessage(s, i)) > 0) name = "os-message";
+                else if (after == ':' && (end = url(s, i)) > 0) name = "url";
+                else if (hexStart && (end = uuid(s, i)) > 0) name = "uuid";
+                else if (i + 1 < n && s.charAt(i + 1) == ':' && (end = windowsPath(s, i)) > 0) name = "path";
+                else if (c == '/' && (end = unixPath(s, i)) > 0) name = "path";
+                else if ((isDigit(c) || c == '[') && (end = ip(s, i)) > 0) name = "ip";
+                else if (after == ':' && (end = hostPort(s, i)) > 0) name = "host-port";
+                else if (isDigit(c) && (end = timestamp(s, i)) > 0) name = "timestamp";
+                else if (hexStart && (end = hash(s, i)) > 0) name = "hash";
+                else if (hexStart && (end = hex(s, i)) > 0) name = "hex";
+                else if ((c == '\'' || c == '"' || c == '`') && (end = quoted(s, i)) > 0) name = "quoted";
+                else if (c == '(' && (end = subtask(s, i)) > 0) name = "subtask";
+                else if (c == '#' && (end = attempt(s, i)) > 0) name = "attempt";
+                else if ((isDigit(c) || c == '-') && (end = number(s, i)) > 0) name = "number";
                 if (name != null) {
                     String orig = s.substring(i, end);
                     spans.add(new MaskedSpan(name, orig));

@@ -15,12 +15,12 @@ import java.util.Map;
  * @param rootCauseIndex    index of the root cause in {@code exceptionTypes}, -1 if none
  * @param rootCauseType     type of the root cause (null for a frame list / dump)
  * @param rootCauseMessage  message of the root cause
- * @param rootCauseTemplate message template of the root cause (variable parts masked)
+ * @param rootCauseTemplate message template of the root cause (variable parts masked, line breaks read as spaces)
  * @param masked            what the template masked
  * @param frameSourceIndex  index of the exception whose frames are in {@code frames}: the root cause, or the nearest
  *                          enclosing one that has frames
- * @param frames            frames of that exception, top first, recursion collapsed
- * @param outermostFrames   frames of the outermost exception (empty when it is the frame source)
+ * @param frames            frames of that exception, top first, recursion collapsed (from the first 128 raw frames)
+ * @param outermostFrames   the top (at most 64) frames of the outermost exception (empty when it is the frame source)
  * @param topFrameKeys      the meaningful frame keys that went into the fingerprint (at most 5)
  * @param versions          component → version from jar suffixes
  * @param jdk               JDK version hint or null

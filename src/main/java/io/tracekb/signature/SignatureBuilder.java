@@ -31,7 +31,9 @@ public final class SignatureBuilder {
      * Frames kept per signature, from the top. Deeper frames carry almost no weight in a position-aware rerank
      * (weight 1/(i+1)) and only cost time on 1 000-frame StackOverflowErrors.
      */
-    public static final int MAX_SIGNATURE_FRAMES = 256;
+    public static final int MAX_SIGNATURE_FRAMES = 128;
+    /** The outermost exception's frames are context for the matcher, not its main signal: the top ones suffice. */
+    public static final int MAX_OUTERMOST_FRAMES = 64;
     private static final String BEYOND_TOP = "beyond the top " + TOP_FRAMES + " meaningful frames";
 
     public Signature build(ParsedTrace trace) {
@@ -47,7 +49,10 @@ public final class SignatureBuilder {
         boolean frameList = trace.kind() != TraceKind.EXCEPTION;
         String rootType = rootEx == null ? null : rootEx.type();
         String rootMessage = rootEx == null ? null : rootEx.message();
-        MessageTemplate tpl = frameList ? new MessageTemplate(null, List.of()) : MessageTemplater.template(rootMessage);
+        // line breaks read as spaces: a token a chat client wrapped over two lines is masked like the whole one,
+        // and one template serves display and fingerprint (templating is the costliest step of a signature)
+        MessageTemplate tpl = frameList || rootMessage == null ? new MessageTemplate(null, List.of())
+                : MessageTemplater.template(rootMessage.indexOf('\n') < 0 ? rootMessage : rootMessage.replace('\n', ' '));
 
         // frames: the root cause's, or the nearest enclosing exception that has some
         int source = root;
@@ -56,7 +61,9 @@ public final class SignatureBuilder {
         if (source >= 0) raw = chain.get(source).frames();
         else raw = dumpFrames(trace);
         List<SignatureFrame> frames = toSignatureFrames(raw);
-        List<SignatureFrame> outer = source > 0 ? toSignatureFrames(chain.get(0).frames()) : List.of();
+        List<StackFrame> outerRaw = source > 0 ? chain.get(0).frames() : List.of();
+        if (outerRaw.size() > MAX_OUTERMOST_FRAMES) outerRaw = outerRaw.subList(0, MAX_OUTERMOST_FRAMES);
+        List<SignatureFrame> outer = toSignatureFrames(outerRaw);
 
         List<String> top = new ArrayList<>(TOP_FRAMES);
         Set<Integer> topPositions = new HashSet<>();
@@ -67,9 +74,7 @@ public final class SignatureBuilder {
             topPositions.add(f.position());
         }
         VersionHints.Versions versions = VersionHints.of(trace);
-        String fpTemplate = frameList || rootMessage == null ? ""
-                : compactTemplate(rootMessage.indexOf('\n') < 0 ? tpl.template()
-                        : MessageTemplater.template(rootMessage.replace('\n', ' ')).template());
+        String fpTemplate = tpl.template() == null ? "" : compactTemplate(tpl.template());
         String fingerprint = sha256Hex16("tracekb-signature-v1\n" + trace.kind() + "\n"
                 + (frameList || rootType == null ? "" : rootType) + "\n" + fpTemplate + "\n" + String.join("\n", top));
 

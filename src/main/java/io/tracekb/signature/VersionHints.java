@@ -29,13 +29,17 @@ public final class VersionHints {
         Map<String, String> comps = new TreeMap<>();
         String[] jdk = {null};
         for (ParsedException e : trace.exceptions()) visit(e, comps, jdk);
-        for (ThreadInfo t : trace.threads()) for (StackFrame f : t.frames()) frame(f, comps, jdk);
+        // thread dumps: the top frames of each thread are enough to see the jars and the JDK
+        for (ThreadInfo t : trace.threads()) {
+            for (int i = 0; i < t.frames().size() && i < 16; i++) frame(t.frames().get(i), comps, jdk);
+        }
         return new Versions(comps, jdk[0]);
     }
 
     private static void visit(ParsedException e, Map<String, String> comps, String[] jdk) {
         // restored frames ("... N more") repeat frames already visited in the enclosing exception
-        int printed = e.frames().size() - e.restoredFrames();
+        // (and the top 256 frames of an exception show its jars; 1 000-frame recursions add nothing)
+        int printed = Math.min(256, e.frames().size() - e.restoredFrames());
         String lastJar = null;
         for (int i = 0; i < printed; i++) {
             StackFrame f = e.frames().get(i);

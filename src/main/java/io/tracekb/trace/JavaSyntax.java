@@ -28,7 +28,9 @@ final class JavaSyntax {
     static StackFrame parseAtFrame(String line) {
         String t = line.strip();
         if (!startsWithAt(t)) return null;
-        return parseFrameBody(t.substring(3).strip(), t, false);
+        int from = 3;
+        while (from < t.length() && (t.charAt(from) == ' ' || t.charAt(from) == '\t')) from++;
+        return parseFrameBody(t, from, t, false);
     }
 
     static boolean startsWithAt(String t) {
@@ -47,15 +49,20 @@ final class JavaSyntax {
      *               "(Unknown Source)" and nothing but a jar suffix after it
      */
     static StackFrame parseFrameBody(String s, String raw, boolean strict) {
-        int open = s.indexOf('(');
-        if (open <= 0) return null;
-        for (int i = 0; i < open; i++) {
+        return parseFrameBody(s, 0, raw, strict);
+    }
+
+    /** As {@link #parseFrameBody(String, String, boolean)} on {@code s} from index {@code from} (no copy). */
+    static StackFrame parseFrameBody(String s, int from, String raw, boolean strict) {
+        int open = s.indexOf('(', from);
+        if (open <= from) return null;
+        for (int i = from; i < open; i++) {
             char c = s.charAt(i);
             if (c == ' ' || c == '\t' || c == ',' || c == ':' || c == '"' || c == '\'') return null; // prose, not a frame
         }
         int close = s.indexOf(')', open);
         if (close < 0) return null;
-        String name = s.substring(0, open);
+        String name = s.substring(from, open);
         String module = null;
         // module / class-loader prefix: "java.base/", "java.base@17/", "app//", "loader/module@1/"
         int slash = name.indexOf('/');
@@ -117,12 +124,14 @@ final class JavaSyntax {
         }
         String jar = null;
         String version = null;
-        String after = s.substring(close + 1).strip();
-        if (!after.isEmpty()) {
-            int b = after.indexOf('[');
-            int e = b < 0 ? -1 : after.indexOf(']', b);
-            if (b >= 0 && b <= 1 && e > b) {
-                String inner = after.substring(b + 1, e);
+        int a = close + 1;
+        while (a < s.length() && (s.charAt(a) == ' ' || s.charAt(a) == '\t')) a++;
+        if (a < s.length()) {
+            // "~[jar:version]" or "[jar:version]" right after the frame
+            int b = s.charAt(a) == '[' ? a : (s.charAt(a) == '~' && a + 1 < s.length() && s.charAt(a + 1) == '[' ? a + 1 : -1);
+            int e = b < 0 ? -1 : s.indexOf(']', b);
+            if (b >= 0 && e > b) {
+                String inner = s.substring(b + 1, e);
                 int colon = inner.lastIndexOf(':');
                 String j = colon < 0 ? inner : inner.substring(0, colon);
                 String v = colon < 0 ? null : inner.substring(colon + 1);
@@ -209,7 +218,7 @@ final class JavaSyntax {
         int limit = Math.min(t.length(), HEADER_SCAN_LIMIT);
         int j = 0;
         while (j < limit) {
-            Header h = headerAt(t, j, depth);
+            Header h = headerAt(t, j, depth, j > 0);
             if (h != null && j == 0 && h.strength != Strength.STRONG && !h.braceForm && anywhere && h.message != null) {
                 // "com.foo.Logger: x.y.SomeException: msg" - a logger or message id before the real header
                 Header inner = parseHeader(h.message, true, depth + 1);
@@ -232,7 +241,8 @@ final class JavaSyntax {
         return i < limit ? i : -1;
     }
 
-    private static Header headerAt(String t, int j, int depth) {
+    /** @param strongOnly only a STRONG header is wanted (mid-line): reject early, before allocating the message */
+    private static Header headerAt(String t, int j, int depth, boolean strongOnly) {
         int n = t.length();
         // a quote or bracket glued to the type: "\"java.lang.X: …" from a JSON value, "(java.lang.X: …"
         for (int skip = 0; skip < 2 && j < n && "\"'`([{<>*".indexOf(t.charAt(j)) >= 0; skip++) j++;
@@ -256,6 +266,7 @@ final class JavaSyntax {
             String type = dot < 0 ? KNOWN_SIMPLE_NAMES.getOrDefault(token, token) : token;
             return new Header(type, inner.strip(), Strength.STRONG, true, in);
         }
+        if (strongOnly && !(dot > 0 && exceptionLike)) return null;
         String message;
         if (k == n) {
             message = null;

@@ -228,6 +228,12 @@ final class JavaTraceReader {
         while (k < n) {
             Kind kind = kinds[k];
             String raw = lines.get(k).text();
+            if (kind == Kind.AT_FRAME && current != null) { // the common case, without copying the line
+                current.frames.add(frames[k]);
+                endedPartial = false;
+                lastUsed = k++;
+                continue;
+            }
             String t = raw.strip();
             int ind = JavaSyntax.indent(raw);
             if (current == null && kind != Kind.CAUSED && kind != Kind.CIRCULAR) {

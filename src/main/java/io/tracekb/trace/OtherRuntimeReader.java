@@ -276,14 +276,9 @@ final class OtherRuntimeReader {
                 file = loc.substring(0, lc[1]);
             }
         }
-        String cls = "";
+        // JavaScript receivers ("Object.", "Layer.") say little: the key is file + function (see FrameKeys)
         String method = fn == null ? "<anonymous>" : fn;
-        int dot = method.lastIndexOf('.');
-        if (dot > 0 && method.indexOf(' ') < 0) {
-            cls = method.substring(0, dot);
-            method = method.substring(dot + 1);
-        }
-        return new StackFrame(cls, method, file, line, null, null, null, false, false, t);
+        return new StackFrame("", method, file, line, null, null, null, false, false, t);
     }
 
     /** For "file.js:12:9" returns {12, index of the first ':'}; null otherwise. */

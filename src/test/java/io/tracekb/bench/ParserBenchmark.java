@@ -42,11 +42,12 @@ public final class ParserBenchmark {
         }
         System.out.printf("java %s, %d available processors, warm-up %d, measured %d iterations%n",
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), warmup, iterations);
-        run("seeds (3 write-ups)", seeds, warmup, iterations);
-        run("conformance corpus (" + corpus.size() + " files)", corpus, warmup, iterations);
+        run("seeds (3 write-ups)", seeds, warmup, iterations, true);
+        run("conformance corpus (" + corpus.size() + " files)", corpus, warmup, iterations, true);
+        run("corpus, parse only (no signature)", corpus, warmup, iterations, false);
     }
 
-    private static void run(String name, List<String> texts, int warmup, int iterations) {
+    private static void run(String name, List<String> texts, int warmup, int iterations, boolean signature) {
         TraceParser parser = new TraceParser();
         SignatureBuilder signatures = new SignatureBuilder();
         long chars = 0;
@@ -54,12 +55,12 @@ public final class ParserBenchmark {
         warmup = (int) Math.max(warmup, 40_000_000L / Math.max(1, chars));
         iterations = (int) Math.max(iterations, 20_000_000L / Math.max(1, chars));
         long sink = 0;
-        for (int i = 0; i < warmup; i++) sink += once(parser, signatures, texts);
+        for (int i = 0; i < warmup; i++) sink += once(parser, signature ? signatures : null, texts);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long cpu0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         long traces = 0;
-        for (int i = 0; i < iterations; i++) traces += once(parser, signatures, texts);
+        for (int i = 0; i < iterations; i++) traces += once(parser, signature ? signatures : null, texts);
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9;
         double mb = chars * (double) iterations / 1e6;
@@ -68,13 +69,13 @@ public final class ParserBenchmark {
         if (sink == 42) System.out.print(""); // keep the warm-up from being optimised away
     }
 
-    /** Parses every text and builds the signature of every trace found; returns the number of traces. */
+    /** Parses every text and (unless signatures is null) builds the signature of every trace; returns the trace count. */
     private static long once(TraceParser parser, SignatureBuilder signatures, List<String> texts) {
         long n = 0;
         for (String t : texts) {
             ParseResult r = parser.parse(t);
             for (var trace : r.traces()) {
-                signatures.build(trace);
+                if (signatures != null) signatures.build(trace);
                 n++;
             }
         }
