@@ -27,7 +27,12 @@ final class CandidateQuery {
 
     static final int MAX_FRAMES = 40;
     static final int MAX_TERMS_PER_FIELD = 64;
+    // Analyzers are thread-safe and costly to build (dictionaries): one of each for all queries.
     private static final Analyzer TEMPLATE = Analyzers.template();
+    private static final Analyzer CJK = Analyzers.cjkBigrams();
+    private static final Analyzer CODE = Analyzers.code();
+    private static final java.util.Map<String, Analyzer> PROSE = java.util.Map.of(
+            "en", Analyzers.forLanguage("en"), "ja", Analyzers.forLanguage("ja"), "zh", Analyzers.forLanguage("zh"));
     private static final List<String> PROSE_FIELDS = List.of("en", "ja", "zh");
 
     private CandidateQuery() {
@@ -46,13 +51,13 @@ final class CandidateQuery {
             // With a trace, prose only helps; without one it is the whole query.
             float weight = primary == null ? 1f : 0.2f;
             for (String lang : PROSE_FIELDS) {
-                clauses += termClauses(IndexFields.text(lang), Analyzers.forLanguage(lang), prose, weight, b);
+                clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), prose, weight, b);
             }
-            clauses += termClauses(IndexFields.TEXT_CJK, Analyzers.cjkBigrams(), prose, weight * 0.5f, b);
-            clauses += termClauses(IndexFields.CODE, Analyzers.code(), prose, weight * 0.5f, b);
+            clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b);
+            clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b);
             for (String synonym : CrossLanguageTerms.expand(prose)) {
                 for (String lang : PROSE_FIELDS) {
-                    clauses += termClauses(IndexFields.text(lang), Analyzers.forLanguage(lang), synonym, weight * 0.5f, b);
+                    clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), synonym, weight * 0.5f, b);
                 }
             }
         }
