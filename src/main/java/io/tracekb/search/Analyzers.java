@@ -84,6 +84,7 @@ public final class Analyzers {
                 IndexFields.text("ja"), japanese(),
                 IndexFields.text("zh"), chinese(),
                 IndexFields.TEXT_CJK, cjkBigrams(),
+                IndexFields.TEXT_TERMS, english(),
                 IndexFields.TEXT_OTHER, new StandardAnalyzer()));
     }
 

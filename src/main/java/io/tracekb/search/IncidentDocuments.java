@@ -65,7 +65,8 @@ final class IncidentDocuments {
                 doc.add(new TextField(IndexFields.TEXT_CJK, e.getValue(), Field.Store.NO));
             }
         }
-        doc.add(new StoredField(IndexFields.TEXT_TERMS, String.join(" ", textTerms(incident))));
+        doc.add(new TextField(IndexFields.TEXT_TERMS, String.join("\n", incident.textByLanguage().values()),
+                Field.Store.NO));
         try {
             doc.add(new StoredField(IndexFields.TRACES, new BytesRef(JSON.writeValueAsBytes(incident.traces()))));
         } catch (JsonProcessingException e) {
@@ -75,15 +76,6 @@ final class IncidentDocuments {
     }
 
     private static final org.apache.lucene.analysis.Analyzer MESSAGE_WORDS = Analyzers.english();
-
-    /** The write-up's words in every language, stemmed as English (messages are English), for message coverage. */
-    static Set<String> textTerms(IndexedIncident incident) {
-        Set<String> terms = new java.util.TreeSet<>();
-        for (String text : incident.textByLanguage().values()) {
-            terms.addAll(CandidateQuery.analyze(MESSAGE_WORDS, IndexFields.TEXT_TERMS, text, 20_000));
-        }
-        return terms;
-    }
 
     /** The distinct words of a message template, without its masks. */
     static Set<String> messageTerms(String template) {

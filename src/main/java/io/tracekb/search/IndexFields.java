@@ -7,7 +7,7 @@ import java.util.Locale;
 public final class IndexFields {
 
     /** Bumped whenever fields or analyzers change: an index written with another version is rebuilt. */
-    public static final String SCHEMA_VERSION = "2";
+    public static final String SCHEMA_VERSION = "3";
     public static final String SCHEMA_KEY = "tracekb.schema";
 
     public static final String ID = "id";
@@ -27,7 +27,7 @@ public final class IndexFields {
     public static final String TEMPLATE = "template";
     public static final String TEXT_CJK = "text_cjk";
     public static final String TEXT_OTHER = "text_other";
-    /** Stored: the write-up's distinct words (English-stemmed), for message coverage in the rerank. */
+    /** The write-up's text in every language, analyzed as English (messages are English): message coverage. */
     public static final String TEXT_TERMS = "text_terms";
     /** Stored: the sample traces' signatures, for the structural rerank. */
     public static final String TRACES = "traces";

@@ -8,10 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -60,14 +60,14 @@ public final class Ranker {
         }
         IndexReader reader = searcher.getIndexReader();
         StoredFields stored = reader.storedFields();
-        double docs = Math.max(1, reader.numDocs());
-        Map<String, Double> rarity = new HashMap<>();
         TraceShape query = paste.primary() == null ? null : TraceShape.of(paste.primary());
         Set<String> messageTerms = query == null ? Set.of() : IncidentDocuments.messageTerms(query.template());
+        Map<Integer, Integer> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
+        ToDoubleFunction<String> rarity = FrameRarity.of(reader);
         List<MatchResult> results = new ArrayList<>();
         for (ScoreDoc hit : top.scoreDocs) {
             Document doc = stored.document(hit.doc,
-                    Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES, IndexFields.TEXT_TERMS));
+                    Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES));
             long id = Long.parseLong(doc.get(IndexFields.ID));
             String slug = doc.get(IndexFields.SLUG);
             if (query == null) {
@@ -78,15 +78,15 @@ public final class Ranker {
             }
             List<TraceComparison.Result> perTrace = new ArrayList<>();
             for (TraceShape sample : IncidentDocuments.traces(doc)) {
-                perTrace.add(comparison.compare(query, sample, key -> rarity.computeIfAbsent(key,
-                        k -> docFreq(reader, k) / docs)));
+                perTrace.add(comparison.compare(query, sample, rarity));
             }
             perTrace.sort(Comparator.comparingDouble(TraceComparison.Result::score).reversed());
             if (perTrace.isEmpty()) {
                 continue;
             }
             TraceComparison.Result best = perTrace.get(0);
-            double coverage = coverage(messageTerms, doc.get(IndexFields.TEXT_TERMS));
+            double coverage = messageTerms.size() < 2 ? 0
+                    : (double) wordsFound.getOrDefault(hit.doc, 0) / messageTerms.size();
             double score = (1 - W_MESSAGE_IN_TEXT) * aggregate(perTrace) + W_MESSAGE_IN_TEXT * coverage;
             if (best.sameFingerprint()) {
                 score = Math.max(score, TraceComparison.FINGERPRINT_FLOOR);
@@ -121,21 +121,46 @@ public final class Ranker {
         return Math.min(1, best + 0.1 * (1 - best) * (support / n));
     }
 
-    /** Share of the message's distinct words that the write-up contains; short messages say too little. */
-    static double coverage(Set<String> messageTerms, String textTerms) {
-        if (messageTerms.size() < 2 || textTerms == null) {
-            return 0;
+    /**
+     * For each candidate, how many of the message's words its write-up contains: a walk of each word's postings
+     * that only visits the candidates, so its cost does not grow with the index.
+     */
+    static Map<Integer, Integer> wordsFound(IndexReader reader, Set<String> words, ScoreDoc[] candidates)
+            throws IOException {
+        Map<Integer, Integer> found = new HashMap<>();
+        if (words.size() < 2) {
+            return found;
         }
-        Set<String> text = Set.of(textTerms.split(" "));
-        long found = messageTerms.stream().filter(text::contains).count();
-        return (double) found / messageTerms.size();
+        int[] docs = java.util.Arrays.stream(candidates).mapToInt(h -> h.doc).sorted().toArray();
+        for (org.apache.lucene.index.LeafReaderContext leaf : reader.leaves()) {
+            org.apache.lucene.index.Terms terms = leaf.reader().terms(IndexFields.TEXT_TERMS);
+            if (terms == null) {
+                continue;
+            }
+            org.apache.lucene.index.TermsEnum te = terms.iterator();
+            int end = leaf.docBase + leaf.reader().maxDoc();
+            for (String word : words) {
+                if (!te.seekExact(new org.apache.lucene.util.BytesRef(word))) {
+                    continue;
+                }
+                org.apache.lucene.index.PostingsEnum postings = te.postings(null,
+                        org.apache.lucene.index.PostingsEnum.NONE);
+                for (int doc : docs) {
+                    if (doc < leaf.docBase || doc >= end) {
+                        continue;
+                    }
+                    int local = doc - leaf.docBase;
+                    int at = postings.docID() >= local ? postings.docID() : postings.advance(local);
+                    if (at == org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS) {
+                        break;
+                    }
+                    if (at == local) {
+                        found.merge(doc, 1, Integer::sum);
+                    }
+                }
+            }
+        }
+        return found;
     }
 
-    private static double docFreq(IndexReader reader, String frameKey) {
-        try {
-            return reader.docFreq(new Term(IndexFields.FRAME, frameKey));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }
