@@ -13,9 +13,16 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/api/v1/match")
@@ -31,18 +38,71 @@ public class MatchResource {
     @Inject
     ArticleService articles;
 
+    /** Where users reach TraceKB; links in chat replies start with it. */
+    @ConfigProperty(name = "kb.public-url", defaultValue = "http://localhost:8080")
+    String publicUrl;
+
+    static final String MARKDOWN = "text/markdown;charset=UTF-8";
+
     @POST
     @Consumes(MediaType.WILDCARD)
-    @Produces(MediaType.APPLICATION_JSON)
+    @Produces({ MediaType.APPLICATION_JSON, MARKDOWN })
     @Transactional
     @Operation(summary = "Find the incidents that match a pasted stack trace",
             description = "Body: {\"text\": \"...\", \"lang\": \"ja\", \"limit\": 5} as application/json, or the "
                     + "text itself as text/plain with lang and limit as query parameters. Results are sorted by "
-                    + "score (0..1); confident is true when the score reaches the configured threshold.")
-    public MatchResponse match(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                    + "score (0..1); confident is true when the score reaches the configured threshold. With "
+                    + "Accept: text/markdown the answer is a chat-ready summary of the top three instead.")
+    @APIResponse(responseCode = "200", description = "The match",
+            content = { @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = MatchResponse.class),
+                    examples = @ExampleObject(name = "match", value = MATCH_EXAMPLE)),
+                    @Content(mediaType = "text/markdown", examples = @ExampleObject(name = "chat",
+                            value = "Root cause: `java.io.IOException`\n\n1. **Checkpoint fails with …** — confident "
+                                    + "(0.96)\n   Fix: Write checkpoints to a shared file system\n   "
+                                    + "http://localhost:8080/articles/flink-memory-state-too-large?lang=en\n")) })
+    @APIResponse(responseCode = "400", description = "text missing or blank, limit outside 1..50, malformed JSON")
+    @APIResponse(responseCode = "413", description = "Body larger than the limit (1 MiB by default)")
+    @APIResponse(responseCode = "415", description = "Neither application/json nor text/plain")
+    public Response match(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("lang") String lang,
-            @QueryParam("limit") String limit, InputStream body) {
+            @QueryParam("limit") String limit, @Context HttpHeaders headers, InputStream body) {
         TraceRequest request = requests.read(contentType, body, lang, limit, acceptLanguage);
+        MatchResponse answer = answer(request);
+        if (prefersMarkdown(headers)) {
+            return Response.ok(MarkdownReply.render(answer, request.lang(), publicUrl), MARKDOWN).build();
+        }
+        return Response.ok(answer, MediaType.APPLICATION_JSON).build();
+    }
+
+    /** JSON unless the caller's most preferred acceptable type is Markdown (bots that send no Accept get JSON). */
+    static boolean prefersMarkdown(HttpHeaders headers) {
+        for (MediaType type : headers.getAcceptableMediaTypes()) {
+            if (type.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !type.isWildcardType()) {
+                return false;
+            }
+            if ("text".equals(type.getType()) && "markdown".equals(type.getSubtype())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static final String MATCH_EXAMPLE = """
+            { "query": { "exceptions": ["org.apache.flink.runtime.taskmanager.AsynchronousException",
+                "java.lang.Exception", "java.util.concurrent.ExecutionException", "java.io.IOException"],
+                "rootCause": { "type": "java.io.IOException", "message": "Size of the state is larger than ..." },
+                "frames": 44, "fingerprint": "c1d2cd6efcc05743dd7b517f8a2b0972", "versions": {}, "hints": [] },
+              "results": [ { "id": 3, "slug": "flink-memory-state-too-large", "title": "Checkpoint fails with ...",
+                "lang": "en", "languages": ["en", "ja", "zh"], "score": 0.96, "confident": true,
+                "url": "/articles/flink-memory-state-too-large?lang=en",
+                "why": ["same fingerprint as a sample trace",
+                        "root cause java.io.IOException with the same message template", "22 of 22 frames align"],
+                "fixes": [ { "title": "Write checkpoints to a shared file system (Flink 1.13 and later)",
+                             "description": "...", "snippet": "state.backend: hashmap\n...",
+                             "snippetLanguage": "yaml", "file": "flink-conf.yaml" } ] } ] }""";
+
+    private MatchResponse answer(TraceRequest request) {
         return MatchResponse.of(matcher.match(request.text(), request.limit()), request.lang(),
                 slug -> articles.find(slug).filter(d -> d.status() == IncidentStatus.PUBLISHED).orElse(null));
     }

@@ -70,6 +70,38 @@ class MatchResourceTest {
     }
 
     @Test
+    void acceptMarkdownGivesAChatReadySummaryInTheAskersLanguage() throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
+
+        String md = given().contentType(ContentType.TEXT).accept("text/markdown").header("Accept-Language", "ja")
+                .body(text)
+                .when().post("/api/v1/match")
+                .then().statusCode(200)
+                .contentType(containsString("text/markdown"))
+                .extract().asString();
+
+        assertThat(md).startsWith("根本原因: `java.io.IOException`")
+                .contains("1. **チェックポイントが")
+                .contains("— 確度高 (")
+                .contains("   対処: ")
+                .contains("http://localhost:8080/articles/flink-memory-state-too-large?lang=ja")
+                .doesNotContain("4. ");
+    }
+
+    @Test
+    void withoutAnAcceptHeaderTheAnswerIsJson() {
+        given().contentType(ContentType.JSON).body(Map.of("text", "java.lang.Exception: x")).header("Accept", "*/*")
+                .when().post("/api/v1/match")
+                .then().statusCode(200).contentType(ContentType.JSON);
+    }
+
+    @Test
+    void markdownRepliesEscapeWhatWasPasted() {
+        assertThat(MarkdownReply.escape("[click](javascript:alert(1)) *bold* <b>"))
+                .isEqualTo("\\[click\\]\\(javascript:alert\\(1\\)\\) \\*bold\\* \\<b\\>");
+    }
+
+    @Test
     void theQueryReportsWhatWasUnderstood() throws IOException {
         String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
 

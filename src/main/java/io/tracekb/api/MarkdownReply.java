@@ -1,0 +1,78 @@
+package io.tracekb.api;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The chat-ready form of a match answer ({@code Accept: text/markdown}): the top three incidents with their
+ * confidence band, first fix and link, in the asker's language. Every piece of text from the paste or the
+ * incidents is escaped, so nothing a user pasted turns into markup or a link in the chat.
+ */
+final class MarkdownReply {
+
+    static final int TOP = 3;
+
+    private static final Map<String, Map<String, String>> LABELS = Map.of(
+            "en", Map.of("confident", "confident", "possible", "possible", "fix", "Fix", "none",
+                    "No known incident matches this paste.", "understood", "Root cause"),
+            "ja", Map.of("confident", "確度高", "possible", "候補", "fix", "対処", "none",
+                    "この貼り付けに一致する既知のインシデントはありません。", "understood", "根本原因"),
+            "zh", Map.of("confident", "高置信", "possible", "可能", "fix", "解决方法", "none",
+                    "没有与此内容匹配的已知故障。", "understood", "根本原因"));
+
+    private MarkdownReply() {
+    }
+
+    static String render(MatchResponse answer, String lang, String baseUrl) {
+        Map<String, String> l = LABELS.getOrDefault(lang == null ? "en" : lang.split("-")[0].toLowerCase(Locale.ROOT),
+                LABELS.get("en"));
+        StringBuilder md = new StringBuilder();
+        if (answer.query().rootCause() != null) {
+            md.append(l.get("understood")).append(": `").append(code(answer.query().rootCause().type())).append("`\n\n");
+        }
+        if (answer.results().isEmpty()) {
+            md.append(l.get("none")).append('\n');
+        }
+        int n = 0;
+        for (MatchResponse.Result r : answer.results()) {
+            if (++n > TOP) {
+                break;
+            }
+            md.append(n).append(". **").append(escape(r.title())).append("** — ")
+                    .append(r.confident() ? l.get("confident") : l.get("possible"))
+                    .append(String.format(Locale.ROOT, " (%.2f)", r.score())).append('\n');
+            if (!r.fixes().isEmpty() && r.fixes().get(0).title() != null) {
+                md.append("   ").append(l.get("fix")).append(": ").append(escape(r.fixes().get(0).title())).append('\n');
+            }
+            md.append("   ").append(baseUrl).append(r.url()).append('\n');
+        }
+        for (ParseResponse.HintJson hint : answer.query().hints()) {
+            md.append("\n_").append(escape(hint.message())).append("_\n");
+        }
+        return md.toString();
+    }
+
+    /** Backslash-escapes Markdown's active characters; line breaks become spaces. */
+    static String escape(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if ("\\`*_{}[]()#+-.!|<>~".indexOf(c) >= 0) {
+                sb.append('\\').append(c);
+            } else if (c == '\n' || c == '\r') {
+                sb.append(' ');
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Inside a code span only the backtick is special; it is dropped rather than escaped. */
+    private static String code(String s) {
+        return s == null ? "" : s.replace("`", "").replace('\n', ' ');
+    }
+}
