@@ -4,6 +4,7 @@ import io.tracekb.article.ArticleService;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentStatus;
 import io.tracekb.search.Matcher;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
@@ -38,6 +39,9 @@ public class MatchResource {
     @Inject
     ArticleService articles;
 
+    @Inject
+    RateLimiter rateLimiter;
+
     /** Where users reach TraceKB; links in chat replies start with it. */
     @ConfigProperty(name = "kb.public-url", defaultValue = "http://localhost:8080")
     String publicUrl;
@@ -64,15 +68,26 @@ public class MatchResource {
     @APIResponse(responseCode = "400", description = "text missing or blank, limit outside 1..50, malformed JSON")
     @APIResponse(responseCode = "413", description = "Body larger than the limit (1 MiB by default)")
     @APIResponse(responseCode = "415", description = "Neither application/json nor text/plain")
+    @APIResponse(responseCode = "429", description = "Too many requests from this client; see Retry-After")
     public Response match(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("lang") String lang,
-            @QueryParam("limit") String limit, @Context HttpHeaders headers, InputStream body) {
+            @QueryParam("limit") String limit, @Context HttpHeaders headers, @Context HttpServerRequest http,
+            InputStream body) {
+        rateLimiter.acquire(clientOf(http));
         TraceRequest request = requests.read(contentType, body, lang, limit, acceptLanguage);
         MatchResponse answer = answer(request);
         if (prefersMarkdown(headers)) {
             return Response.ok(MarkdownReply.render(answer, request.lang(), publicUrl), MARKDOWN).build();
         }
         return Response.ok(answer, MediaType.APPLICATION_JSON).build();
+    }
+
+    /**
+     * The client a rate limit applies to: the peer address (behind a proxy, set quarkus.http.proxy.* so that
+     * it is the forwarded client address). Credentials are not used: they are not verified on open endpoints.
+     */
+    static String clientOf(HttpServerRequest http) {
+        return http == null || http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
     }
 
     /** JSON unless the caller's most preferred acceptable type is Markdown (bots that send no Accept get JSON). */

@@ -51,6 +51,13 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response rateLimited(RateLimitedProblem e) {
+        return Response.fromResponse(Problem.response(429, "rate-limited", "Too many requests", e.getMessage(),
+                List.of(), Map.of("retryAfter", e.retryAfterSeconds())))
+                .header("Retry-After", Long.toString(e.retryAfterSeconds())).build();
+    }
+
+    @ServerExceptionMapper
     public Response unsupported(UnsupportedMediaTypeProblem e) {
         return Problem.response(415, "unsupported-media-type", "Unsupported media type", e.getMessage(), List.of(),
                 Map.of());

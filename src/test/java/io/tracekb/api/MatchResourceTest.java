@@ -88,6 +88,31 @@ class MatchResourceTest {
                 .doesNotContain("4. ");
     }
 
+    @Inject
+    RateLimiter rateLimiter;
+
+    @Test
+    void aClientAboveTheRateLimitGets429WithRetryAfter() {
+        int before = rateLimiter.perMinute();
+        rateLimiter.setPerMinute(3);
+        try {
+            int ok = 0;
+            io.restassured.response.Response last = null;
+            for (int i = 0; i < 4; i++) {
+                last = given().contentType(ContentType.TEXT).body("java.lang.Exception: x").post("/api/v1/match");
+                if (last.statusCode() == 200) {
+                    ok++;
+                }
+            }
+            assertThat(ok).isEqualTo(3);
+            assertThat(last.statusCode()).isEqualTo(429);
+            assertThat(last.contentType()).startsWith("application/problem+json");
+            assertThat(Integer.parseInt(last.header("Retry-After"))).isBetween(1, 60);
+        } finally {
+            rateLimiter.setPerMinute(before);
+        }
+    }
+
     @Test
     void withoutAnAcceptHeaderTheAnswerIsJson() {
         given().contentType(ContentType.JSON).body(Map.of("text", "java.lang.Exception: x")).header("Accept", "*/*")
