@@ -1,5 +1,8 @@
 package io.tracekb.api;
 
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -23,10 +26,19 @@ public class ApiAccessFilter {
     @Inject
     SecuritySettings settings;
 
+    @ConfigProperty(name = "kb.chat.slack-signing-secret")
+    Optional<String> slackSigningSecret;
+
+    static final String SLASH_COMMAND = "/api/v1/chat/slash";
+
     @ServerRequestFilter
     public Uni<Void> check(ContainerRequestContext request) {
-        if (!request.getUriInfo().getPath().startsWith("/api/")) {
+        String path = request.getUriInfo().getPath();
+        if (!path.startsWith("/api/")) {
             return null;
+        }
+        if (path.startsWith(SLASH_COMMAND) && slackSigningSecret.filter(s -> !s.isBlank()).isPresent()) {
+            return null; // Slack cannot sign in; its requests are authenticated by their signature instead
         }
         boolean required = settings.requireAuthForReads();
         if (!required && request.getHeaderString(HttpHeaders.AUTHORIZATION) == null) {

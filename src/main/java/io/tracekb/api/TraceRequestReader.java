@@ -116,7 +116,8 @@ public class TraceRequestReader {
         }
     }
 
-    private static byte[] readAtMost(InputStream in, long max) {
+    /** Reads the body, failing with 413 as soon as it passes {@code max} bytes. */
+    static byte[] readAtMost(InputStream in, long max) {
         try (in) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] buffer = new byte[16 * 1024];

@@ -1,0 +1,128 @@
+package io.tracekb.api;
+
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.IncidentStatus;
+import io.tracekb.search.Matcher;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * A Slack / Mattermost slash command: {@code /tracekb <paste>} answers with the top three incidents. Point the
+ * command at {@code /api/v1/chat/slash?lang=ja} to choose the answer's language. With
+ * {@code kb.chat.slack-signing-secret} set, only requests signed by Slack are answered.
+ */
+@Path("/api/v1/chat/slash")
+@Tag(name = "chat")
+public class SlashCommandResource {
+
+    @Inject
+    Matcher matcher;
+
+    @Inject
+    ArticleService articles;
+
+    @Inject
+    RateLimiter rateLimiter;
+
+    @ConfigProperty(name = "kb.chat.slack-signing-secret")
+    Optional<String> signingSecret;
+
+    @ConfigProperty(name = "kb.public-url", defaultValue = "http://localhost:8080")
+    String publicUrl;
+
+    @ConfigProperty(name = "kb.api.max-body-bytes", defaultValue = "1048576")
+    long maxBodyBytes;
+
+    Clock clock = Clock.systemUTC();
+
+    public record SlashReply(String response_type, String text) {
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Transactional
+    @Operation(summary = "Slack / Mattermost slash command",
+            description = "Form field text= holds the paste. Verifies Slack's request signature when a signing "
+                    + "secret is configured (401 when it is missing, wrong or more than five minutes old). Answers "
+                    + "with an ephemeral message listing the top three incidents.")
+    public Response command(@HeaderParam("X-Slack-Request-Timestamp") String timestamp,
+            @HeaderParam("X-Slack-Signature") String signature,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("lang") String lang,
+            @Context HttpServerRequest http, InputStream in) {
+        byte[] body = TraceRequestReader.readAtMost(in, maxBodyBytes);
+        if (signingSecret.isPresent() && !signingSecret.get().isBlank()) {
+            String problem = SlackSignature.problem(signingSecret.get(), timestamp, body, signature,
+                    clock.instant().getEpochSecond());
+            if (problem != null) {
+                return Problem.response(401, "bad-signature", "Request not signed by Slack", problem, List.of(),
+                        Map.of());
+            }
+        }
+        rateLimiter.acquire(MatchResource.clientOf(http));
+        Map<String, String> form = parseForm(new String(body, StandardCharsets.UTF_8));
+        String replyLang = lang != null && !lang.isBlank() ? lang.trim() : firstLanguage(acceptLanguage);
+        String text = form.getOrDefault("text", "");
+        if (text.isBlank()) {
+            return Response.ok(new SlashReply("ephemeral", usage(replyLang))).build();
+        }
+        MatchResponse answer = MatchResponse.of(matcher.match(text, MarkdownReply.TOP), replyLang,
+                slug -> articles.find(slug).filter(d -> d.status() == IncidentStatus.PUBLISHED).orElse(null));
+        return Response.ok(new SlashReply("ephemeral", MarkdownReply.render(answer, replyLang, publicUrl))).build();
+    }
+
+    private static String usage(String lang) {
+        return switch (lang == null ? "en" : lang.split("-")[0]) {
+            case "ja" -> "コマンドの後ろにスタックトレースを貼り付けてください。";
+            case "zh" -> "请在命令后粘贴堆栈跟踪。";
+            default -> "Paste a stack trace after the command.";
+        };
+    }
+
+    private static String firstLanguage(String acceptLanguage) {
+        if (acceptLanguage == null || acceptLanguage.isBlank()) {
+            return "en";
+        }
+        String first = acceptLanguage.split(",")[0].split(";")[0].trim();
+        return first.isEmpty() || first.equals("*") ? "en" : first;
+    }
+
+    static Map<String, String> parseForm(String body) {
+        Map<String, String> form = new HashMap<>();
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            try {
+                form.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException malformed) {
+                // a broken %-escape: skip that field rather than fail the whole command
+            }
+        }
+        return form;
+    }
+}
