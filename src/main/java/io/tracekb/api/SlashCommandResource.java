@@ -26,6 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -68,6 +71,12 @@ public class SlashCommandResource {
             description = "Form field text= holds the paste. Verifies Slack's request signature when a signing "
                     + "secret is configured (401 when it is missing, wrong or more than five minutes old). Answers "
                     + "with an ephemeral message listing the top three incidents.")
+    @APIResponse(responseCode = "200", description = "An ephemeral chat message",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "reply",
+                    value = "{ \"response_type\": \"ephemeral\", \"text\": \"Root cause: `java.io.IOException`\\n\\n"
+                            + "1. **Checkpoint fails with …** — confident (0.96)\\n   Fix: Write checkpoints to a shared "
+                            + "file system\\n   http://localhost:8080/articles/flink-memory-state-too-large?lang=en\\n\" }")))
+    @APIResponse(responseCode = "401", description = "Signature missing, wrong or older than five minutes")
     public Response command(@HeaderParam("X-Slack-Request-Timestamp") String timestamp,
             @HeaderParam("X-Slack-Signature") String signature,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("lang") String lang,

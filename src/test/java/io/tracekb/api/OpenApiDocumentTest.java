@@ -31,7 +31,10 @@ class OpenApiDocumentTest {
             Map.entry("/api/v1/admin/tokens/{id}", List.of("delete")),
             Map.entry("/api/v1/me", List.of("get")),
             Map.entry("/api/v1/me/tokens", List.of("get", "post")),
-            Map.entry("/api/v1/me/tokens/{id}", List.of("delete")));
+            Map.entry("/api/v1/me/tokens/{id}", List.of("delete")),
+            Map.entry("/api/v1/match", List.of("post")),
+            Map.entry("/api/v1/parse", List.of("post")),
+            Map.entry("/api/v1/chat/slash", List.of("post")));
 
     @Test
     void everyEndpointIsDocumentedWithAnExampleAnswer() throws Exception {
