@@ -3,6 +3,8 @@ package io.tracekb.api;
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentStatus;
+import io.tracekb.backlog.UnmatchedBacklog;
+import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.Matcher;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -41,6 +43,9 @@ public class MatchResource {
 
     @Inject
     RateLimiter rateLimiter;
+
+    @Inject
+    UnmatchedBacklog backlog;
 
     /** Where users reach TraceKB; links in chat replies start with it. */
     @ConfigProperty(name = "kb.public-url", defaultValue = "http://localhost:8080")
@@ -118,7 +123,9 @@ public class MatchResource {
                              "snippetLanguage": "yaml", "file": "flink-conf.yaml" } ] } ] }""";
 
     private MatchResponse answer(TraceRequest request) {
-        return MatchResponse.of(matcher.match(request.text(), request.limit()), request.lang(),
+        MatchOutcome outcome = matcher.match(request.text(), request.limit());
+        backlog.recordIfUnmatched(outcome);
+        return MatchResponse.of(outcome, request.lang(),
                 slug -> articles.find(slug).filter(d -> d.status() == IncidentStatus.PUBLISHED).orElse(null));
     }
 }

@@ -34,7 +34,8 @@ class OpenApiDocumentTest {
             Map.entry("/api/v1/me/tokens/{id}", List.of("delete")),
             Map.entry("/api/v1/match", List.of("post")),
             Map.entry("/api/v1/parse", List.of("post")),
-            Map.entry("/api/v1/chat/slash", List.of("post")));
+            Map.entry("/api/v1/chat/slash", List.of("post")),
+            Map.entry("/api/v1/admin/unmatched", List.of("get")));
 
     @Test
     void everyEndpointIsDocumentedWithAnExampleAnswer() throws Exception {
