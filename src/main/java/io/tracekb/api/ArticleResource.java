@@ -90,7 +90,7 @@ public class ArticleResource {
             @Parameter(description = "free text searched in titles and summaries", example = "checkpoint") @QueryParam("q") String q,
             @Parameter(description = "language of the titles shown (else Accept-Language, else en)", example = "ja") @QueryParam("lang") String lang,
             @Parameter(description = "only incidents of this product", example = "flink") @QueryParam("product") String product,
-            @Parameter(description = "draft, published or archived (archived needs an editor)", example = "published") @QueryParam("status") String status,
+            @Parameter(description = "draft, published or archived (draft and archived need an editor)", example = "published") @QueryParam("status") String status,
             @Parameter(description = "page number from 0", example = "0") @QueryParam("page") String page,
             @Parameter(description = "page size, 1 to 100 (default 20)", example = "20") @QueryParam("size") String size,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
@@ -98,7 +98,9 @@ public class ArticleResource {
         int pageNumber = intParam("page", page, 0, 0, Integer.MAX_VALUE, errors);
         int pageSize = intParam("size", size, DEFAULT_SIZE, 1, MAX_SIZE, errors);
         String language = language(lang, acceptLanguage, errors);
-        Set<IncidentStatus> statuses = EnumSet.of(IncidentStatus.DRAFT, IncidentStatus.PUBLISHED);
+        // drafts are work in progress: listed for editors only
+        Set<IncidentStatus> statuses = isEditor() ? EnumSet.of(IncidentStatus.DRAFT, IncidentStatus.PUBLISHED)
+                : EnumSet.of(IncidentStatus.PUBLISHED);
         if (status != null && !status.isBlank()) {
             IncidentStatus s = null;
             try {
@@ -116,7 +118,7 @@ public class ArticleResource {
         if (!errors.isEmpty()) {
             throw new BadRequestProblem("invalid-request", errors.size() + " field(s) are invalid", errors);
         }
-        if (statuses.contains(IncidentStatus.ARCHIVED)) {
+        if (statuses.contains(IncidentStatus.ARCHIVED) || statuses.contains(IncidentStatus.DRAFT)) {
             requireEditor();
         }
         return queries.page(q == null || q.isBlank() ? null : q.strip(),
@@ -136,7 +138,16 @@ public class ArticleResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "not-found",
                     value = ApiExamples.NOT_FOUND)))
     public ArticleJson get(@PathParam("slug") String slug) {
-        return queries.article(slug);
+        ArticleJson article = queries.article(slug);
+        if (article.status() == IncidentStatus.DRAFT && !isEditor()) {
+            // a draft is not public: to anyone else it does not exist yet
+            throw new io.tracekb.article.IncidentNotFoundException(slug);
+        }
+        return article;
+    }
+
+    private boolean isEditor() {
+        return !identity.isAnonymous() && identity.hasRole(Role.EDITOR_NAME);
     }
 
     @POST
@@ -335,10 +346,10 @@ public class ArticleResource {
 
     private void requireEditor() {
         if (identity.isAnonymous()) {
-            throw new UnauthorizedException("Listing archived incidents needs an editor");
+            throw new UnauthorizedException("Listing draft or archived incidents needs an editor");
         }
         if (!identity.hasRole(Role.EDITOR_NAME)) {
-            throw new ForbiddenException("Listing archived incidents needs the role editor");
+            throw new ForbiddenException("Listing draft or archived incidents needs the role editor");
         }
     }
 

@@ -62,7 +62,9 @@ public class PageResource {
     @Operation(hidden = true)
     public TemplateInstance incident(@PathParam("slug") String slug, @QueryParam("lang") String requested,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+        IncidentData data = articles.find(slug)
+                .filter(d -> d.status() != IncidentStatus.DRAFT) // drafts are not public
+                .orElseThrow(() -> new NotFoundException("No incident " + slug));
         String wanted = requested != null && !requested.isBlank() && requested.length() <= 35
                 ? requested.trim()
                 : UiLanguage.choose(null, acceptLanguage);
