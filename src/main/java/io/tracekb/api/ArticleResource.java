@@ -8,6 +8,7 @@ import io.tracekb.article.FieldError;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentStatus;
+import io.tracekb.article.LanguageTags;
 import io.tracekb.security.Role;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -27,7 +28,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.IllformedLocaleException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -392,28 +392,13 @@ public class ArticleResource {
 
     static String language(String lang, String acceptLanguage, List<FieldError> errors) {
         if (lang != null && !lang.isBlank()) {
-            try {
-                Locale locale = new Locale.Builder().setLanguageTag(lang.strip()).build();
-                if (!locale.getLanguage().isEmpty() && lang.length() <= 35) {
-                    return locale.toLanguageTag();
-                }
-            } catch (IllformedLocaleException ignored) {
-                // reported below
+            String tag = LanguageTags.canonical(lang);
+            if (tag == null) {
+                errors.add(new FieldError("lang", "must be a BCP-47 language tag such as en, ja or zh"));
+                return "en";
             }
-            errors.add(new FieldError("lang", "must be a BCP-47 language tag such as en, ja or zh"));
-            return "en";
+            return tag;
         }
-        if (acceptLanguage != null && !acceptLanguage.isBlank()) {
-            try {
-                for (Locale.LanguageRange r : Locale.LanguageRange.parse(acceptLanguage)) {
-                    if (r.getWeight() > 0 && !r.getRange().equals("*")) {
-                        return Locale.forLanguageTag(r.getRange()).toLanguageTag();
-                    }
-                }
-            } catch (IllegalArgumentException ignored) {
-                // a malformed header counts as absent
-            }
-        }
-        return "en";
+        return LanguageTags.firstAccepted(acceptLanguage, "en");
     }
 }

@@ -1,5 +1,6 @@
 package io.tracekb.api;
 
+import io.tracekb.article.LanguageTags;
 import io.tracekb.trace.Hint;
 import java.util.Map;
 
@@ -40,7 +41,6 @@ final class HintMessages {
         if (byLang == null) {
             return hint.code();
         }
-        String primary = lang == null ? "en" : lang.split("-")[0];
-        return byLang.getOrDefault(primary, byLang.get("en"));
+        return byLang.getOrDefault(LanguageTags.primary(lang), byLang.get("en"));
     }
 }

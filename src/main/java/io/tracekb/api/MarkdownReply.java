@@ -1,5 +1,6 @@
 package io.tracekb.api;
 
+import io.tracekb.article.LanguageTags;
 import java.util.Locale;
 import java.util.Map;
 
@@ -24,8 +25,7 @@ final class MarkdownReply {
     }
 
     static String render(MatchResponse answer, String lang, String baseUrl) {
-        Map<String, String> l = LABELS.getOrDefault(lang == null ? "en" : lang.split("-")[0].toLowerCase(Locale.ROOT),
-                LABELS.get("en"));
+        Map<String, String> l = LABELS.getOrDefault(LanguageTags.primary(lang), LABELS.get("en"));
         StringBuilder md = new StringBuilder();
         if (answer.query().rootCause() != null) {
             md.append(l.get("understood")).append(": `").append(code(answer.query().rootCause().type())).append("`\n\n");

@@ -2,7 +2,6 @@ package io.tracekb.api;
 
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
 import io.tracekb.backlog.UnmatchedBacklog;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.Matcher;
@@ -126,6 +125,6 @@ public class MatchResource {
         MatchOutcome outcome = matcher.match(request.text(), request.limit());
         backlog.recordIfUnmatched(outcome);
         return MatchResponse.of(outcome, request.lang(),
-                slug -> articles.find(slug).filter(d -> d.status() == IncidentStatus.PUBLISHED).orElse(null));
+                slug -> articles.findPublished(slug).orElse(null));
     }
 }

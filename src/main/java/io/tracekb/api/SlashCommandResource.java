@@ -1,7 +1,7 @@
 package io.tracekb.api;
 
 import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.article.LanguageTags;
 import io.tracekb.search.Matcher;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -92,30 +92,22 @@ public class SlashCommandResource {
         }
         rateLimiter.acquire(MatchResource.clientOf(http));
         Map<String, String> form = parseForm(new String(body, StandardCharsets.UTF_8));
-        String replyLang = lang != null && !lang.isBlank() ? lang.trim() : firstLanguage(acceptLanguage);
+        String replyLang = lang != null && !lang.isBlank() ? lang.trim() : LanguageTags.firstAccepted(acceptLanguage, "en");
         String text = form.getOrDefault("text", "");
         if (text.isBlank()) {
             return Response.ok(new SlashReply("ephemeral", usage(replyLang))).build();
         }
         MatchResponse answer = MatchResponse.of(matcher.match(text, MarkdownReply.TOP), replyLang,
-                slug -> articles.find(slug).filter(d -> d.status() == IncidentStatus.PUBLISHED).orElse(null));
+                slug -> articles.findPublished(slug).orElse(null));
         return Response.ok(new SlashReply("ephemeral", MarkdownReply.render(answer, replyLang, publicUrl))).build();
     }
 
     private static String usage(String lang) {
-        return switch (lang == null ? "en" : lang.split("-")[0]) {
+        return switch (LanguageTags.primary(lang)) {
             case "ja" -> "コマンドの後ろにスタックトレースを貼り付けてください。";
             case "zh" -> "请在命令后粘贴堆栈跟踪。";
             default -> "Paste a stack trace after the command.";
         };
-    }
-
-    private static String firstLanguage(String acceptLanguage) {
-        if (acceptLanguage == null || acceptLanguage.isBlank()) {
-            return "en";
-        }
-        String first = acceptLanguage.split(",")[0].split(";")[0].trim();
-        return first.isEmpty() || first.equals("*") ? "en" : first;
     }
 
     static Map<String, String> parseForm(String body) {

@@ -3,6 +3,7 @@ package io.tracekb.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tracekb.article.FieldError;
+import io.tracekb.article.LanguageTags;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
@@ -17,7 +18,6 @@ import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
 import java.util.ArrayList;
-import java.util.IllformedLocaleException;
 import java.util.List;
 import java.util.Locale;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -161,34 +161,17 @@ public class TraceRequestReader {
 
     private static String parseLang(Object lang, String acceptLanguage, List<FieldError> errors) {
         if (lang instanceof String s && !s.isBlank()) {
-            String tag = s.trim();
-            try {
-                Locale locale = new Locale.Builder().setLanguageTag(tag).build();
-                if (!locale.getLanguage().isEmpty() && tag.length() <= 35) {
-                    return locale.toLanguageTag();
-                }
-            } catch (IllformedLocaleException ignored) {
-                // reported below
+            String tag = LanguageTags.canonical(s);
+            if (tag == null) {
+                errors.add(new FieldError("lang", "must be a BCP-47 language tag such as en, ja or zh"));
+                return "en";
             }
-            errors.add(new FieldError("lang", "must be a BCP-47 language tag such as en, ja or zh"));
-            return "en";
+            return tag;
         }
         if (lang != null && !(lang instanceof String)) {
             errors.add(new FieldError("lang", "must be a string"));
             return "en";
         }
-        if (acceptLanguage != null && !acceptLanguage.isBlank()) {
-            try {
-                List<Locale.LanguageRange> ranges = Locale.LanguageRange.parse(acceptLanguage);
-                for (Locale.LanguageRange r : ranges) {
-                    if (r.getWeight() > 0 && !r.getRange().equals("*")) {
-                        return Locale.forLanguageTag(r.getRange()).toLanguageTag();
-                    }
-                }
-            } catch (IllegalArgumentException ignored) {
-                // a malformed header counts as absent
-            }
-        }
-        return "en";
+        return LanguageTags.firstAccepted(acceptLanguage, "en");
     }
 }

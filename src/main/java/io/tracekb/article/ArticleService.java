@@ -37,6 +37,12 @@ public class ArticleService {
         return Incident.findBySlug(slug).map(IncidentMapper::toData);
     }
 
+    /** An incident as users may see it: published ones only. */
+    @Transactional
+    public Optional<IncidentData> findPublished(String slug) {
+        return find(slug).filter(d -> d.status() == IncidentStatus.PUBLISHED);
+    }
+
     /** Creates an incident and its first revision. */
     @Transactional
     public Incident create(IncidentData input, String author, String message) {

@@ -68,9 +68,9 @@ public record IncidentData(
             if (available.containsKey(wanted)) {
                 return wanted;
             }
-            String primary = wanted.split("-")[0].toLowerCase(java.util.Locale.ROOT);
+            String primary = LanguageTags.primary(wanted);
             for (String lang : available.keySet()) {
-                if (lang.split("-")[0].toLowerCase(java.util.Locale.ROOT).equals(primary)) {
+                if (LanguageTags.primary(lang).equals(primary)) {
                     return lang;
                 }
             }

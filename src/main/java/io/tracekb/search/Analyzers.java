@@ -90,7 +90,7 @@ public final class Analyzers {
 
     /** Analyzer for prose written in {@code lang}; the standard analyzer for languages without their own. */
     public static Analyzer forLanguage(String lang) {
-        return switch (IndexFields.primaryLanguage(lang)) {
+        return switch (io.tracekb.article.LanguageTags.primary(lang)) {
             case "en" -> english();
             case "ja" -> japanese();
             case "zh" -> chinese();

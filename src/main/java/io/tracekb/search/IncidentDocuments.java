@@ -61,7 +61,7 @@ final class IncidentDocuments {
                 Field.Store.NO));
         for (Map.Entry<String, String> e : incident.textByLanguage().entrySet()) {
             doc.add(new TextField(IndexFields.text(e.getKey()), e.getValue(), Field.Store.NO));
-            if (!"en".equals(IndexFields.primaryLanguage(e.getKey()))) {
+            if (!"en".equals(io.tracekb.article.LanguageTags.primary(e.getKey()))) {
                 doc.add(new TextField(IndexFields.TEXT_CJK, e.getValue(), Field.Store.NO));
             }
         }

@@ -1,7 +1,7 @@
 package io.tracekb.search;
 
+import io.tracekb.article.LanguageTags;
 import java.util.List;
-import java.util.Locale;
 
 /** Names of the Lucene fields; one incident is one document. */
 public final class IndexFields {
@@ -39,16 +39,7 @@ public final class IndexFields {
     }
 
     public static String text(String lang) {
-        String primary = primaryLanguage(lang);
+        String primary = LanguageTags.primary(lang);
         return ANALYZED_LANGUAGES.contains(primary) ? "text_" + primary : TEXT_OTHER;
-    }
-
-    static String primaryLanguage(String lang) {
-        if (lang == null) {
-            return "";
-        }
-        String l = lang.toLowerCase(Locale.ROOT);
-        int dash = l.indexOf('-');
-        return dash > 0 ? l.substring(0, dash) : l;
     }
 }

@@ -1,6 +1,7 @@
 package io.tracekb.web;
 
 import io.tracekb.article.IncidentData;
+import io.tracekb.article.LanguageTags;
 import io.tracekb.article.IncidentData.FixData;
 import io.tracekb.article.IncidentData.FixTextData;
 import io.tracekb.article.IncidentData.TranslationData;
@@ -54,11 +55,7 @@ public record IncidentView(
             traces.add(new TraceView(n++, s.text(), s.source()));
         }
         return new IncidentView(d.slug(), d.product(), d.status().code(), d.tags(), d.affectedVersions(), lang,
-                !primary(lang).equals(primary(wanted)), t.title(), t.summary(), MarkdownRenderer.toSafeHtml(t.body()), languages, fixes,
+                !LanguageTags.primary(lang).equals(LanguageTags.primary(wanted)), t.title(), t.summary(), MarkdownRenderer.toSafeHtml(t.body()), languages, fixes,
                 traces);
-    }
-
-    private static String primary(String tag) {
-        return tag == null ? "" : tag.split("-")[0].toLowerCase(java.util.Locale.ROOT);
     }
 }

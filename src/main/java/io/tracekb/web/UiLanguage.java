@@ -1,7 +1,7 @@
 package io.tracekb.web;
 
+import io.tracekb.article.LanguageTags;
 import java.util.List;
-import java.util.Locale;
 
 /** The languages the pages are written in, and how a visitor's language is chosen among them. */
 public final class UiLanguage {
@@ -18,16 +18,10 @@ public final class UiLanguage {
         if (explicit != null) {
             return explicit;
         }
-        if (acceptLanguage != null && !acceptLanguage.isBlank()) {
-            try {
-                for (Locale.LanguageRange range : Locale.LanguageRange.parse(acceptLanguage)) {
-                    String match = supported(range.getRange());
-                    if (match != null && range.getWeight() > 0) {
-                        return match;
-                    }
-                }
-            } catch (IllegalArgumentException ignored) {
-                // a malformed header is treated as absent
+        for (String accepted : LanguageTags.accepted(acceptLanguage)) {
+            String match = supported(accepted);
+            if (match != null) {
+                return match;
             }
         }
         return DEFAULT;
@@ -38,11 +32,7 @@ public final class UiLanguage {
         if (tag == null || tag.isBlank() || tag.length() > 35) {
             return null;
         }
-        String primary = tag.trim().toLowerCase(Locale.ROOT);
-        int dash = primary.indexOf('-');
-        if (dash > 0) {
-            primary = primary.substring(0, dash);
-        }
+        String primary = LanguageTags.primary(tag);
         return SUPPORTED.contains(primary) ? primary : null;
     }
 }
