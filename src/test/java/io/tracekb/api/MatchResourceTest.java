@@ -175,7 +175,7 @@ class MatchResourceTest {
         articles.create(new IncidentData(slug, base.product(), base.tags(), base.affectedVersions(), base.status(),
                 base.translations(), base.fixes(), List.of(new SampleTraceData(null, trace, "test"))), "test", null);
 
-        given().contentType(ContentType.TEXT).body(trace.replace("42", "43"))
+        given().contentType(ContentType.TEXT).body(trace.replace("java:42)", "java:43)"))
                 .when().post("/api/v1/match")
                 .then().statusCode(200)
                 .body("results[0].slug", equalTo(slug))
