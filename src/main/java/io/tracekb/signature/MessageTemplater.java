@@ -38,6 +38,10 @@ public final class MessageTemplater {
         List<MaskedSpan> spans = new ArrayList<>();
         int n = s.length();
         int i = 0;
+        // end of the last word-like run scanned, reused while inside it: a run of 500 dashes would otherwise be
+        // rescanned from each of its positions (quadratic up to MAX_TOKEN)
+        int runEnd = -1;
+        boolean runCapped = false;
         while (i < n) {
             char c = s.charAt(i);
             boolean tokenStart = i == 0 || !isWordChar(s.charAt(i - 1));
@@ -45,10 +49,16 @@ public final class MessageTemplater {
                 int end = -1;
                 String name = null;
                 // the table in order; each pattern is only tried when the token could start it
-                int we = i;
-                int weLimit = limit(s, i);
-                while (we < weLimit && (isWordChar(s.charAt(we)) || s.charAt(we) == '.' || s.charAt(we) == '-'
-                        || s.charAt(we) == '+')) we++;
+                int we;
+                if (i < runEnd && !runCapped) {
+                    we = runEnd;
+                } else {
+                    we = i;
+                    int weLimit = limit(s, i);
+                    while (we < weLimit && isRunChar(s.charAt(we))) we++;
+                    runEnd = we;
+                    runCapped = we == weLimit && we < n && isRunChar(s.charAt(we));
+                }
                 char after = we < n ? s.charAt(we) : ' ';
                 boolean hexStart = isHex(c);
                 if (c == '(' && (end = osMessage(s, i)) > 0) name = "os-message";
@@ -104,7 +114,12 @@ public final class MessageTemplater {
     }
 
     static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_';
+        if (c < 128) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        return Character.isLetterOrDigit(c);
+    }
+
+    private static boolean isRunChar(char c) {
+        return isWordChar(c) || c == '.' || c == '-' || c == '+';
     }
 
     private static int limit(String s, int i) {

@@ -11,7 +11,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -60,10 +62,11 @@ public final class SignatureBuilder {
         List<StackFrame> raw;
         if (source >= 0) raw = chain.get(source).frames();
         else raw = dumpFrames(trace);
-        List<SignatureFrame> frames = toSignatureFrames(raw);
+        Map<StackFrame, KeyedFrame> seen = new IdentityHashMap<>();
+        List<SignatureFrame> frames = toSignatureFrames(raw, seen);
         List<StackFrame> outerRaw = source > 0 ? chain.get(0).frames() : List.of();
         if (outerRaw.size() > MAX_OUTERMOST_FRAMES) outerRaw = outerRaw.subList(0, MAX_OUTERMOST_FRAMES);
-        List<SignatureFrame> outer = toSignatureFrames(outerRaw);
+        List<SignatureFrame> outer = toSignatureFrames(outerRaw, seen);
 
         List<String> top = new ArrayList<>(TOP_FRAMES);
         Set<Integer> topPositions = new HashSet<>();
@@ -104,21 +107,38 @@ public final class SignatureBuilder {
     }
 
     static List<SignatureFrame> toSignatureFrames(List<StackFrame> all) {
+        return toSignatureFrames(all, new IdentityHashMap<>());
+    }
+
+    /** What a frame contributes, computed once per distinct frame of a trace. */
+    private record KeyedFrame(FrameKey key, String kind, boolean ubiquitous) {
+    }
+
+    /**
+     * @param seen frames already keyed in this trace, by identity: the parser shares one {@link StackFrame} between
+     *             the lines of a recursion and between an exception and the frames restored from it ("... N more")
+     */
+    private static List<SignatureFrame> toSignatureFrames(List<StackFrame> all, Map<StackFrame, KeyedFrame> seen) {
         List<StackFrame> raw = all.size() > MAX_SIGNATURE_FRAMES ? all.subList(0, MAX_SIGNATURE_FRAMES) : all;
         List<String> keys = new ArrayList<>(raw.size());
-        List<FrameKey> fks = new ArrayList<>(raw.size());
+        List<KeyedFrame> keyed = new ArrayList<>(raw.size());
         for (StackFrame f : raw) {
-            FrameKey k = FrameKeys.key(f);
-            fks.add(k);
-            keys.add(k.key());
+            KeyedFrame k = seen.get(f);
+            if (k == null) {
+                FrameKey fk = FrameKeys.key(f);
+                k = new KeyedFrame(fk, FrameClassifier.classify(fk.key()), UbiquitousFrames.isUbiquitous(fk.key()));
+                seen.put(f, k);
+            }
+            keyed.add(k);
+            keys.add(k.key().key());
         }
         List<Integer> kept = FrameKeys.collapseRecursion(keys);
         List<SignatureFrame> out = new ArrayList<>(kept.size());
         for (int idx : kept) {
             StackFrame f = raw.get(idx);
-            FrameKey k = fks.get(idx);
-            out.add(new SignatureFrame(out.size(), k.key(), FrameClassifier.classify(k.key()),
-                    UbiquitousFrames.isUbiquitous(k.key()), f.partial(), k.normalised(), f.raw()));
+            KeyedFrame k = keyed.get(idx);
+            out.add(new SignatureFrame(out.size(), k.key().key(), k.kind(), k.ubiquitous(), f.partial(),
+                    k.key().normalised(), f.raw()));
         }
         return out;
     }
@@ -154,6 +174,12 @@ public final class SignatureBuilder {
                 "whitespace ignored", kids);
     }
 
+    private static final String[] FRAME_IDS = new String[MAX_FRAME_COMPONENTS];
+
+    static {
+        for (int i = 0; i < FRAME_IDS.length; i++) FRAME_IDS[i] = "frame[" + i + "]";
+    }
+
     private static SignatureComponent framesComponent(List<SignatureFrame> frames, int rawCount, Set<Integer> top,
                                                       int source, int root) {
         List<SignatureComponent> kids = new ArrayList<>();
@@ -169,7 +195,7 @@ public final class SignatureBuilder {
             if (f.normalised() != null) reason = reason + "; " + f.normalised();
             String label = f.kind().equals(FrameClassifier.JDK) ? "frame (jdk)"
                     : f.kind().equals(FrameClassifier.FRAMEWORK) ? "frame (framework)" : "frame (app)";
-            kids.add(SignatureComponent.leaf("frame[" + i + "]", label, f.key(), counts, reason));
+            kids.add(SignatureComponent.leaf(FRAME_IDS[i], label, f.key(), counts, reason));
         }
         if (frames.size() > limit) {
             kids.add(SignatureComponent.leaf("frames-rest", "frames", (frames.size() - limit) + " more frames", false,

@@ -52,96 +52,135 @@ final class JavaSyntax {
         return parseFrameBody(s, 0, raw, strict);
     }
 
-    /** As {@link #parseFrameBody(String, String, boolean)} on {@code s} from index {@code from} (no copy). */
+    /**
+     * As {@link #parseFrameBody(String, String, boolean)} on {@code s} from index {@code from}. Works on indices and
+     * allocates only the strings the frame keeps: it runs on every line of every paste (the parser's hot path).
+     */
     static StackFrame parseFrameBody(String s, int from, String raw, boolean strict) {
         int open = s.indexOf('(', from);
         if (open <= from) return null;
+        int firstSlash = -1;
         for (int i = from; i < open; i++) {
             char c = s.charAt(i);
             if (c == ' ' || c == '\t' || c == ',' || c == ':' || c == '"' || c == '\'') return null; // prose, not a frame
+            if (c == '/' && firstSlash < 0) firstSlash = i;
         }
         int close = s.indexOf(')', open);
         if (close < 0) return null;
-        String name = s.substring(from, open);
+        int nameStart = from;
         String module = null;
         // module / class-loader prefix: "java.base/", "java.base@17/", "app//", "loader/module@1/"
-        int slash = name.indexOf('/');
-        if (slash > 0) {
-            String before = name.substring(0, slash);
-            if (before.indexOf('$') < 0 && !name.startsWith("0x", slash + 1)) {
-                int rest = slash + 1;
-                if (rest < name.length() && name.charAt(rest) == '/') {
+        if (firstSlash > from) {
+            int moduleStart = from;
+            int moduleEnd = firstSlash;
+            if (!contains(s, '$', moduleStart, moduleEnd) && !s.startsWith("0x", firstSlash + 1)) {
+                int rest = firstSlash + 1;
+                if (rest < open && s.charAt(rest) == '/') {
                     rest++;
                 } else {
-                    int slash2 = name.indexOf('/', rest);
-                    if (slash2 > 0 && name.substring(rest, slash2).indexOf('$') < 0 && !name.startsWith("0x", slash2 + 1)) {
-                        before = name.substring(rest, slash2);
+                    int slash2 = indexOf(s, '/', rest, open);
+                    if (slash2 > 0 && !contains(s, '$', rest, slash2) && !startsWith(s, "0x", slash2 + 1, open)) {
+                        moduleStart = rest;
+                        moduleEnd = slash2;
                         rest = slash2 + 1;
                     }
                 }
-                module = before;
-                name = name.substring(rest);
+                module = s.substring(moduleStart, moduleEnd);
+                nameStart = rest;
             }
         }
-        int dot = name.lastIndexOf('.');
-        if (dot <= 0 || dot == name.length() - 1) return null;
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
+        int dot = s.lastIndexOf('.', open - 1);
+        if (dot <= nameStart || dot == open - 1) return null;
+        for (int i = nameStart; i < open; i++) {
+            char c = s.charAt(i);
             boolean ascii = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
                     || c == '$' || c == '_';
             if (!ascii && !(c >= 128 && Character.isJavaIdentifierPart(c)) && c != '<' && c != '>' && c != '/'
                     && c != '-' && c != '+') return null;
         }
-        if (!Character.isJavaIdentifierStart(name.charAt(0)) && name.charAt(0) != '<') return null;
-        String cls = name.substring(0, dot);
-        String method = name.substring(dot + 1);
-        String src = s.substring(open + 1, close).strip();
-        int srcSlash = src.lastIndexOf('/');
-        if (srcSlash > 0) {
-            if (module == null) module = src.substring(0, srcSlash);
-            src = src.substring(srcSlash + 1);
+        char first = s.charAt(nameStart);
+        if (!Character.isJavaIdentifierStart(first) && first != '<') return null;
+        String cls = s.substring(nameStart, dot);
+        String method = s.substring(dot + 1, open);
+        int srcStart = open + 1;
+        int srcEnd = close;
+        while (srcStart < srcEnd && Character.isWhitespace(s.charAt(srcStart))) srcStart++;
+        while (srcEnd > srcStart && Character.isWhitespace(s.charAt(srcEnd - 1))) srcEnd--;
+        int srcSlash = s.lastIndexOf('/', srcEnd - 1);
+        if (srcSlash > srcStart) {
+            if (module == null) module = s.substring(srcStart, srcSlash);
+            srcStart = srcSlash + 1;
         }
         String file = null;
         Integer line = null;
         boolean nativeMethod = false;
-        if (src.equals("Native Method") || src.equals("Native")) {
+        int srcLen = srcEnd - srcStart;
+        if (regionIs(s, srcStart, srcEnd, "Native Method") || regionIs(s, srcStart, srcEnd, "Native")) {
             nativeMethod = true;
-        } else if (src.equals("Unknown Source") || src.equals("Unknown") || src.startsWith("Unknown Source:")) {
+        } else if (regionIs(s, srcStart, srcEnd, "Unknown Source") || regionIs(s, srcStart, srcEnd, "Unknown")
+                || (srcLen >= 15 && s.startsWith("Unknown Source:", srcStart))) {
             file = null;
         } else {
-            if (src.isEmpty() || src.indexOf(' ') >= 0 || src.indexOf('\t') >= 0) return null;
-            int colon = src.lastIndexOf(':');
-            if (colon >= 0) {
-                String digits = src.substring(colon + 1);
-                if (digits.isEmpty() || digits.length() > 9 || !allDigits(digits)) return null;
-                line = Integer.parseInt(digits);
-                file = src.substring(0, colon);
+            if (srcLen == 0 || indexOf(s, ' ', srcStart, srcEnd) >= 0 || indexOf(s, '\t', srcStart, srcEnd) >= 0) {
+                return null;
+            }
+            int colon = s.lastIndexOf(':', srcEnd - 1);
+            if (colon >= srcStart) {
+                int digits = srcEnd - colon - 1;
+                if (digits == 0 || digits > 9) return null;
+                int value = 0;
+                for (int i = colon + 1; i < srcEnd; i++) {
+                    char c = s.charAt(i);
+                    if (c < '0' || c > '9') return null;
+                    value = value * 10 + (c - '0');
+                }
+                line = value;
+                if (colon == srcStart) return null;
+                file = s.substring(srcStart, colon);
             } else {
                 if (strict) return null;
-                file = src;
+                file = s.substring(srcStart, srcEnd);
             }
-            if (file.isEmpty()) return null;
         }
         String jar = null;
         String version = null;
         int a = close + 1;
-        while (a < s.length() && (s.charAt(a) == ' ' || s.charAt(a) == '\t')) a++;
-        if (a < s.length()) {
+        int n = s.length();
+        while (a < n && (s.charAt(a) == ' ' || s.charAt(a) == '\t')) a++;
+        if (a < n) {
             // "~[jar:version]" or "[jar:version]" right after the frame
-            int b = s.charAt(a) == '[' ? a : (s.charAt(a) == '~' && a + 1 < s.length() && s.charAt(a + 1) == '[' ? a + 1 : -1);
+            int b = s.charAt(a) == '[' ? a : (s.charAt(a) == '~' && a + 1 < n && s.charAt(a + 1) == '[' ? a + 1 : -1);
             int e = b < 0 ? -1 : s.indexOf(']', b);
             if (b >= 0 && e > b) {
-                String inner = s.substring(b + 1, e);
-                int colon = inner.lastIndexOf(':');
-                String j = colon < 0 ? inner : inner.substring(0, colon);
-                String v = colon < 0 ? null : inner.substring(colon + 1);
-                jar = j.isEmpty() || j.equals("?") ? null : j;
-                version = v == null || v.isEmpty() || v.equals("?") || v.equals("na") ? null : v;
+                int colon = s.lastIndexOf(':', e - 1);
+                if (colon <= b) colon = -1;
+                int jarEnd = colon < 0 ? e : colon;
+                if (jarEnd > b + 1 && !(jarEnd == b + 2 && s.charAt(b + 1) == '?')) jar = s.substring(b + 1, jarEnd);
+                if (colon >= 0 && e > colon + 1 && !regionIs(s, colon + 1, e, "?") && !regionIs(s, colon + 1, e, "na")) {
+                    version = s.substring(colon + 1, e);
+                }
             } else if (strict) {
                 return null;
             }
         }
         return new StackFrame(cls, method, file, line, module, jar, version, nativeMethod, false, raw);
+    }
+
+    private static boolean contains(String s, char c, int from, int to) {
+        return indexOf(s, c, from, to) >= 0;
+    }
+
+    private static int indexOf(String s, char c, int from, int to) {
+        int i = s.indexOf(c, from);
+        return i >= 0 && i < to ? i : -1;
+    }
+
+    private static boolean startsWith(String s, String prefix, int at, int to) {
+        return at + prefix.length() <= to && s.startsWith(prefix, at);
+    }
+
+    private static boolean regionIs(String s, int from, int to, String word) {
+        return to - from == word.length() && s.startsWith(word, from);
     }
 
     /** A frame printed without "at", as in Flink's "is stuck in method:" or IntelliJ's frame lists. */

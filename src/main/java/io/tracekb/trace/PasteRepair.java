@@ -1,8 +1,10 @@
 package io.tracekb.trace;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -267,11 +269,20 @@ public final class PasteRepair {
         List<SourceLine> out = new ArrayList<>(in.size());
         int n = in.size();
         boolean joined = false;
+        // a StackOverflowError repeats the same frame lines hundreds of times: parse each distinct line once
+        Map<String, StackFrame> frameCache = new HashMap<>();
         for (int i = 0; i < n; i++) {
             SourceLine cur = in.get(i);
             String raw = cur.text();
             String t = raw.strip();
-            StackFrame parsed = JavaSyntax.isAtLine(t) ? JavaSyntax.parseAtFrame(t) : null;
+            StackFrame parsed = null;
+            if (JavaSyntax.isAtLine(t)) {
+                parsed = frameCache.get(t);
+                if (parsed == null) {
+                    parsed = JavaSyntax.parseAtFrame(t);
+                    if (parsed != null) frameCache.put(t, parsed);
+                }
+            }
             if (parsed != null && !(i + 1 < n && mayContinueJar(t, in.get(i + 1).text())
                     && jarSuffixContinues(t, in.get(i + 1).text().strip()))) {
                 out.add(new SourceLine(raw, cur.orig(), parsed));

@@ -50,7 +50,7 @@ final class ThreadDumpReader {
             } else if (t.startsWith("java.lang.Thread.State:")) {
                 state = t.substring(23).strip();
             } else if (JavaSyntax.isAtLine(t)) {
-                StackFrame f = JavaSyntax.parseAtFrame(t);
+                StackFrame f = lines.get(j).atFrame() != null ? lines.get(j).atFrame() : JavaSyntax.parseAtFrame(t);
                 if (f != null && name != null) frames.add(f);
             } else if (!t.isEmpty() && !Character.isWhitespace(raw.charAt(0)) && !knownDumpLine(t)
                     && j + 1 < n && JavaSyntax.isAtLine(lines.get(j + 1).text().strip())

@@ -44,6 +44,14 @@ class MessageTemplaterTest {
     }
 
     @Test
+    void longRunsOfDashesAreCopiedOnceAndNumbersAfterThemStillMasked() {
+        // a Camel "Message History" table: rows of dashes that were once rescanned from each of their positions
+        String rule = "-".repeat(3000);
+        MessageTemplate t = MessageTemplater.template("History\n" + rule + "\nElapsed 99 ms, id -42:");
+        assertThat(t.template()).isEqualTo("History\n" + rule + "\nElapsed <num> ms, id <num>:");
+    }
+
+    @Test
     void linearOnLongInputsAndCapped() {
         String s = "a.".repeat(200_000) + "'" + "9".repeat(100_000);
         MessageTemplate t = MessageTemplater.template(s);
