@@ -34,6 +34,15 @@ final class JavaTraceReader {
         return i < kinds.length ? kinds[i] : Kind.BLANK;
     }
 
+    /**
+     * A monitor line of a thread dump or trace ("- locked &lt;0x…&gt; (a x.Y)", "- waiting on …", "- parking to wait
+     * for …"). Other "- " lines, such as Spark's "Serialization stack:" entries, belong to a message.
+     */
+    static boolean isLockLine(String t) {
+        return t.startsWith("- ") && (t.indexOf("<0x") > 0 || t.startsWith("- locked") || t.startsWith("- waiting")
+                || t.startsWith("- parking") || t.startsWith("- eliminated") || t.startsWith("- None"));
+    }
+
     private void classify(int i) {
         String t = lines.get(i).text().strip();
         Kind k;
@@ -47,7 +56,7 @@ final class JavaTraceReader {
             frames[i] = f;
             k = f != null ? Kind.AT_FRAME : Kind.AT_PARTIAL;
         } else if (t.startsWith("...") && JavaSyntax.parseMore(t) >= 0) k = Kind.MORE;
-        else if (t.startsWith("- ")) k = Kind.LOCK;
+        else if (isLockLine(t)) k = Kind.LOCK;
         else {
             StackFrame f = JavaSyntax.parseBareFrame(t);
             frames[i] = f;
@@ -79,6 +88,7 @@ final class JavaTraceReader {
                 return readBody(i, null, i, null);
             }
             case CAUSED:
+            case SUPPRESSED: // a paste that starts inside a trace, at a cause or a suppressed exception
             case MORE:
                 return readBody(i, null, i, null);
             case BARE_FRAME:
@@ -236,6 +246,14 @@ final class JavaTraceReader {
             }
             String t = raw.strip();
             int ind = JavaSyntax.indent(raw);
+            if (current == null && main.list.isEmpty() && kind == Kind.SUPPRESSED) {
+                // the paste starts at a "Suppressed:" block whose owner was not pasted: read it as the header
+                ExB e = headerExB(t.substring(11).strip(), k);
+                main.list.add(e);
+                current = e;
+                lastUsed = k++;
+                continue;
+            }
             if (current == null && kind != Kind.CAUSED && kind != Kind.CIRCULAR) {
                 current = new ExB(null, null, -1);
                 main.list.add(current);
@@ -377,6 +395,7 @@ final class JavaTraceReader {
         if (header != null && header.braceForm() && header.inner() != null && chain.size() == 1) {
             chain.add(new ExB(header.inner().type(), header.inner().message(), first));
         }
+        addCausesNamedInMessage(chain);
         List<ExB> all = new ArrayList<>();
         restore(chain, null, all, new int[]{MAX_RESTORED_FRAMES});
         java.util.Map<String, ExB> byTypeAndMessage = new java.util.HashMap<>();
@@ -399,6 +418,29 @@ final class JavaTraceReader {
         ParsedTrace t = new ParsedTrace(language, frameList ? TraceKind.FRAME_LIST : TraceKind.EXCEPTION, out, List.of(),
                 lines.get(first).orig(), lastLine, -1);
         return new ReadResult(t, Math.max(end, first + 1));
+    }
+
+    /** Causes read from a root cause's message: at most this many, so a hostile message cannot grow the chain. */
+    static final int MAX_CAUSES_FROM_MESSAGE = 3;
+
+    /**
+     * When no "Caused by:" follows, a root cause whose message carries another exception's toString names its
+     * cause: "ExecutionException: x.y.UnknownTopicOrPartitionException: …", Spark's "Job aborted due to stage
+     * failure: … Lost task 0.3 …: x.y.OffsetOutOfRangeException: …", Spring's "…; nested exception is
+     * x.y.TimeoutException: …". The cause is read from the message (a qualified exception-like type followed by
+     * ':' or the end), has no frames of its own, and becomes the root cause.
+     */
+    private static void addCausesNamedInMessage(List<ExB> chain) {
+        for (int added = 0; added < MAX_CAUSES_FROM_MESSAGE && !chain.isEmpty(); added++) {
+            ExB root = chain.get(chain.size() - 1);
+            if (root.type == null || root.message == null || root.circular) return;
+            JavaSyntax.Header inner = JavaSyntax.parseHeader(root.message, true);
+            if (inner == null || inner.strength() != JavaSyntax.Strength.STRONG || inner.type().equals(root.type)
+                    || inner.type().indexOf('.') < 0) {
+                return;
+            }
+            chain.add(new ExB(inner.type(), inner.message(), root.line));
+        }
     }
 
     /** Restores "... N more" frames from the enclosing exception, depth first, as the JVM printed them. */
