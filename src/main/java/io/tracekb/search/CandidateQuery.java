@@ -27,6 +27,7 @@ final class CandidateQuery {
 
     static final int MAX_FRAMES = 40;
     static final int MAX_TERMS_PER_FIELD = 64;
+    static final int MAX_CODE_FRAMES = 20;
     // Analyzers are thread-safe and costly to build (dictionaries): one of each for all queries.
     private static final Analyzer TEMPLATE = Analyzers.template();
     private static final Analyzer CJK = Analyzers.cjkBigrams();
@@ -89,8 +90,30 @@ final class CandidateQuery {
                 n += add(b, new TermQuery(new Term(IndexFields.FRAME, f.key())), boost * weight);
             }
         }
+        // partial class matches (split identifiers): a shaded, relocated or unknown frame still names its library
+        StringBuilder code = new StringBuilder();
+        for (String type : s.exceptionTypes()) {
+            if (type != null) {
+                code.append(type).append(' ');
+            }
+        }
+        int codeFrames = 0;
+        for (SignatureFrame f : frames) {
+            if (codeFrames++ == MAX_CODE_FRAMES) {
+                break;
+            }
+            if (!f.ubiquitous()) {
+                code.append(f.key()).append(' ');
+            }
+        }
+        n += termClauses(IndexFields.CODE, CODE, code.toString(), 0.1f * weight, b);
         if (s.rootCauseTemplate() != null) {
             n += termClauses(IndexFields.TEMPLATE, TEMPLATE, s.rootCauseTemplate(), 0.5f * weight, b);
+            // the message's words in the write-ups: finds the incident whose samples show the failure from
+            // another angle (a wrapper, a fragment) but whose text names the message
+            for (String word : IncidentDocuments.messageTerms(s.rootCauseTemplate())) {
+                n += add(b, new TermQuery(new Term(IndexFields.TEXT_TERMS, word)), 0.3f * weight);
+            }
         }
         return n;
     }

@@ -67,6 +67,8 @@ final class IncidentDocuments {
         }
         doc.add(new TextField(IndexFields.TEXT_TERMS, String.join("\n", incident.textByLanguage().values()),
                 Field.Store.NO));
+        doc.add(new StoredField(IndexFields.TITLES,
+                String.join("\n", incident.titles()).toLowerCase(java.util.Locale.ROOT)));
         try {
             doc.add(new StoredField(IndexFields.TRACES, new BytesRef(JSON.writeValueAsBytes(incident.traces()))));
         } catch (JsonProcessingException e) {
@@ -76,6 +78,31 @@ final class IncidentDocuments {
     }
 
     private static final org.apache.lucene.analysis.Analyzer MESSAGE_WORDS = Analyzers.english();
+
+    /**
+     * The fixed words a message starts with, lower-cased, up to its first mask or clause break ("failed to update
+     * metadata after"); null when too short to name a failure (under 3 words).
+     */
+    static String messageLead(String template) {
+        if (template == null) {
+            return null;
+        }
+        int end = template.length();
+        int mask = template.indexOf('<');
+        if (mask >= 0) {
+            end = mask;
+        }
+        for (int i = 0; i < end; i++) {
+            char c = template.charAt(i);
+            if ((c == '.' || c == ':' || c == ';' || c == '\'' || c == '"') && (i + 1 == end
+                    || Character.isWhitespace(template.charAt(i + 1)) || c == '\'' || c == '"')) {
+                end = i;
+                break;
+            }
+        }
+        String lead = template.substring(0, end).strip().replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
+        return lead.split(" ").length >= 3 ? lead : null;
+    }
 
     /** The distinct words of a message template, without its masks. */
     static Set<String> messageTerms(String template) {

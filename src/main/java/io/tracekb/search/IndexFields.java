@@ -7,7 +7,7 @@ import java.util.List;
 public final class IndexFields {
 
     /** Bumped whenever fields or analyzers change: an index written with another version is rebuilt. */
-    public static final String SCHEMA_VERSION = "3";
+    public static final String SCHEMA_VERSION = "5";
     public static final String SCHEMA_KEY = "tracekb.schema";
 
     public static final String ID = "id";
@@ -29,6 +29,8 @@ public final class IndexFields {
     public static final String TEXT_OTHER = "text_other";
     /** The write-up's text in every language, analyzed as English (messages are English): message coverage. */
     public static final String TEXT_TERMS = "text_terms";
+    /** Stored: the incident's titles in every language, one per line, lower-cased: does a title name the message? */
+    public static final String TITLES = "titles";
     /** Stored: the sample traces' signatures, for the structural rerank. */
     public static final String TRACES = "traces";
 

@@ -14,7 +14,11 @@ import java.util.Map;
  * Only published incidents are searchable.
  */
 public record IndexedIncident(long id, long version, String slug, String product, boolean searchable,
-        Map<String, String> textByLanguage, List<TraceShape> traces) {
+        Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles) {
+
+    public IndexedIncident {
+        titles = titles == null ? List.of() : List.copyOf(titles);
+    }
 
     public static IndexedIncident of(long id, long version, IncidentData data) {
         Map<String, StringBuilder> text = new LinkedHashMap<>();
@@ -30,11 +34,17 @@ public record IndexedIncident(long id, long version, String slug, String product
         for (SampleTraceData s : data.sampleTraces()) {
             PasteAnalysis analysis = PasteAnalysis.of(s.text());
             if (analysis.primary() != null) {
-                shapes.add(TraceShape.of(analysis.primary()));
+                shapes.add(TraceShape.of(analysis));
             }
         }
+        List<String> titles = new ArrayList<>();
+        data.translations().values().forEach(t -> {
+            if (t.title() != null && !t.title().isBlank()) {
+                titles.add(t.title());
+            }
+        });
         return new IndexedIncident(id, version, data.slug(), data.product(), data.status() == IncidentStatus.PUBLISHED,
-                byLanguage, shapes);
+                byLanguage, shapes, titles);
     }
 
     private static void append(Map<String, StringBuilder> text, String lang, String... parts) {

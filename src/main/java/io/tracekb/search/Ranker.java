@@ -30,7 +30,9 @@ public final class Ranker {
      * Share of the score given to the write-up's own words: a write-up that names the pasted message (its
      * words, stemmed) is evidence beside the sample traces, e.g. when an incident's samples carry other messages.
      */
-    static final double W_MESSAGE_IN_TEXT = 0.1;
+    static final double W_MESSAGE_IN_TEXT = 0.2;
+    /** Added when an incident's title (in any language) contains the message's fixed lead words. */
+    static final double W_TITLE_NAMES_MESSAGE = 0.1;
 
     private final TraceIndex index;
     private final double threshold;
@@ -60,15 +62,19 @@ public final class Ranker {
         }
         IndexReader reader = searcher.getIndexReader();
         StoredFields stored = reader.storedFields();
-        TraceShape query = paste.primary() == null ? null : TraceShape.of(paste.primary());
-        Set<String> messageTerms = query == null ? Set.of() : IncidentDocuments.messageTerms(query.template());
-        Map<Integer, Integer> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
+        TraceShape query = paste.primary() == null ? null : TraceShape.of(paste);
+        String message = query == null ? null : messageOf(query);
+        Set<String> messageTerms = IncidentDocuments.messageTerms(message);
+        List<String> leads = query == null ? List.of() : messageLeads(query);
+        Map<Integer, Double> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
         ToDoubleFunction<String> rarity = FrameRarity.of(reader);
         List<MatchResult> results = new ArrayList<>();
+        Map<Long, Integer> candidateRank = new HashMap<>();
         for (ScoreDoc hit : top.scoreDocs) {
             Document doc = stored.document(hit.doc,
-                    Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES));
+                    Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES, IndexFields.TITLES));
             long id = Long.parseLong(doc.get(IndexFields.ID));
+            candidateRank.putIfAbsent(id, candidateRank.size());
             String slug = doc.get(IndexFields.SLUG);
             if (query == null) {
                 double s = hit.score;
@@ -85,14 +91,27 @@ public final class Ranker {
                 continue;
             }
             TraceComparison.Result best = perTrace.get(0);
-            double coverage = messageTerms.size() < 2 ? 0
-                    : (double) wordsFound.getOrDefault(hit.doc, 0) / messageTerms.size();
-            double score = (1 - W_MESSAGE_IN_TEXT) * aggregate(perTrace) + W_MESSAGE_IN_TEXT * coverage;
+            double coverage = messageTerms.size() < 2 ? 0 : wordsFound.getOrDefault(hit.doc, 0.0);
+            String titles = doc.get(IndexFields.TITLES);
+            // the root cause's message in a title counts fully, an enclosing exception's half
+            int named = -1;
+            for (int i = 0; titles != null && i < leads.size() && named < 0; i++) {
+                if (leads.get(i) != null && titles.contains(leads.get(i))) {
+                    named = i;
+                }
+            }
+            boolean titleNamesMessage = named >= 0;
+            double titleScore = named < 0 ? 0 : named == 0 ? W_TITLE_NAMES_MESSAGE : W_TITLE_NAMES_MESSAGE / 2;
+            double score = (1 - W_MESSAGE_IN_TEXT) * aggregate(perTrace) + W_MESSAGE_IN_TEXT * coverage + titleScore;
+            score = Math.min(1, score);
             if (best.sameFingerprint()) {
                 score = Math.max(score, TraceComparison.FINGERPRINT_FLOOR);
             }
             List<String> why = new ArrayList<>(best.why());
-            if (coverage >= 0.5) {
+            if (titleNamesMessage) {
+                why.add("its title names " + (named == 0 ? "the message" : "a message of the paste") + " (\""
+                        + leads.get(named) + "\")");
+            } else if (coverage >= 0.5) {
                 why.add("the write-up names the message (" + Math.round(coverage * 100) + "% of its words)");
             }
             if (perTrace.size() > 1 && perTrace.get(1).score() >= threshold) {
@@ -101,10 +120,38 @@ public final class Ranker {
             }
             results.add(new MatchResult(id, slug, score, score >= threshold, best.sameFingerprint(), why));
         }
+        // equal scores (often 0: nothing structural in common) keep stage 1's order, its text relevance
         results.sort(Comparator.comparing(MatchResult::sameFingerprint).reversed()
                 .thenComparing(Comparator.comparingDouble(MatchResult::score).reversed())
+                .thenComparing(r -> candidateRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
                 .thenComparing(MatchResult::slug));
         return results;
+    }
+
+    /** The root cause's message, or when it has none the nearest enclosing exception's: the words a user would search. */
+    static String messageOf(TraceShape query) {
+        if (query.template() != null && !query.template().isBlank()) {
+            return query.template();
+        }
+        for (int i = query.exceptions().size() - 2; i >= 0; i--) {
+            if (query.templateOf(i) != null) {
+                return query.templateOf(i);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The lead words of the root cause's message (first), then of each enclosing exception's, innermost first;
+     * null entries where a message is too short to name a failure.
+     */
+    static List<String> messageLeads(TraceShape query) {
+        List<String> leads = new ArrayList<>();
+        leads.add(IncidentDocuments.messageLead(query.template()));
+        for (int i = query.exceptions().size() - 2; i >= 0; i--) {
+            leads.add(IncidentDocuments.messageLead(query.templateOf(i)));
+        }
+        return leads;
     }
 
     /** The best sample trace decides; other matching samples add support without passing 1. */
@@ -122,16 +169,19 @@ public final class Ranker {
     }
 
     /**
-     * For each candidate, how many of the message's words its write-up contains: a walk of each word's postings
-     * that only visits the candidates, so its cost does not grow with the index.
+     * For each candidate, the share of the message's words its write-up contains, each word weighted by its
+     * rarity among write-ups (BM25's idf: "metaspace" says more than "error"). A walk of each word's postings that
+     * only visits the candidates, so its cost does not grow with the index.
      */
-    static Map<Integer, Integer> wordsFound(IndexReader reader, Set<String> words, ScoreDoc[] candidates)
+    static Map<Integer, Double> wordsFound(IndexReader reader, Set<String> words, ScoreDoc[] candidates)
             throws IOException {
-        Map<Integer, Integer> found = new HashMap<>();
+        Map<Integer, Double> found = new HashMap<>();
         if (words.size() < 2) {
             return found;
         }
         int[] docs = java.util.Arrays.stream(candidates).mapToInt(h -> h.doc).sorted().toArray();
+        Map<String, Integer> docFreq = new HashMap<>();
+        Map<String, java.util.List<Integer>> holders = new HashMap<>();
         for (org.apache.lucene.index.LeafReaderContext leaf : reader.leaves()) {
             org.apache.lucene.index.Terms terms = leaf.reader().terms(IndexFields.TEXT_TERMS);
             if (terms == null) {
@@ -143,6 +193,7 @@ public final class Ranker {
                 if (!te.seekExact(new org.apache.lucene.util.BytesRef(word))) {
                     continue;
                 }
+                docFreq.merge(word, te.docFreq(), Integer::sum);
                 org.apache.lucene.index.PostingsEnum postings = te.postings(null,
                         org.apache.lucene.index.PostingsEnum.NONE);
                 for (int doc : docs) {
@@ -155,12 +206,27 @@ public final class Ranker {
                         break;
                     }
                     if (at == local) {
-                        found.merge(doc, 1, Integer::sum);
+                        holders.computeIfAbsent(word, w -> new java.util.ArrayList<>()).add(doc);
                     }
                 }
             }
         }
+        int n = Math.max(1, reader.numDocs());
+        double total = 0;
+        for (String word : words) {
+            total += idf(docFreq.getOrDefault(word, 0), n);
+        }
+        for (Map.Entry<String, java.util.List<Integer>> e : holders.entrySet()) {
+            double w = idf(docFreq.getOrDefault(e.getKey(), 0), n) / total;
+            for (int doc : e.getValue()) {
+                found.merge(doc, w, Double::sum);
+            }
+        }
         return found;
+    }
+
+    private static double idf(int docFreq, int docs) {
+        return Math.log(1 + (docs - docFreq + 0.5) / (docFreq + 0.5));
     }
 
 }

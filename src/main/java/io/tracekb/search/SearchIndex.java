@@ -96,22 +96,17 @@ public class SearchIndex {
 
     private void reindex(List<Long> ids) {
         long started = System.nanoTime();
-        int done = 0;
-        for (Long id : ids) {
-            QuarkusTransaction.requiringNew().run(() -> {
-                Incident incident = Incident.findById(id);
-                if (incident != null) {
-                    index.put(IndexedIncident.of(incident.id, incident.version,
-                            articles.find(incident.slug).orElseThrow()));
-                }
-            });
-            done++;
-            if (done % 1000 == 0) {
+        ParallelIndexer.index(index, ids, id -> QuarkusTransaction.requiringNew().call(() -> {
+            Incident incident = Incident.findById(id);
+            return incident == null ? null
+                    : IndexedIncident.of(incident.id, incident.version, articles.find(incident.slug).orElseThrow());
+        }), Runtime.getRuntime().availableProcessors(), done -> {
+            if (done < ids.size() || ids.size() >= ParallelIndexer.PROGRESS_EVERY) {
                 LOG.infof("Indexing: %d of %d incidents (%d ms)", done, ids.size(),
                         (System.nanoTime() - started) / 1_000_000);
-                index.refresh();
+                index.refresh(); // what is indexed so far is already matchable
             }
-        }
+        });
     }
 
     private Map<Long, Long> searchableVersions() {

@@ -19,6 +19,8 @@ public final class TraceComparison {
     static final double W_ROOT = 0.25;
     static final double W_TEMPLATE = 0.20;
     static final double W_CHAIN = 0.15;
+    /** A frame list is compared by its frames and by the message that introduced them (the rest, up to 0.9). */
+    static final double W_FRAME_LIST_FRAMES = 0.6;
     /** A fingerprint hit is the same failure by construction; the incident score never falls below this. */
     static final double FINGERPRINT_FLOOR = 0.95;
 
@@ -36,23 +38,19 @@ public final class TraceComparison {
         boolean sameFingerprint = Objects.equals(query.fingerprint(), sample.fingerprint());
 
         FrameAlignment.Result frames = bestAlignment(query, sample, rarity);
-        double frameScore = Math.max(0, frames.similarity());
+        // one or two shared frames are weak evidence, however well they align (a 1-frame sample aligns fully)
+        double frameScore = Math.max(0, frames.similarity()) * Math.min(1, frames.sharedFrames() / (double) SURE_FRAMES);
         if (frames.sharedFrames() > 0) {
             why.add(frames.sharedFrames() + " of " + frames.queryFrames() + " frames align");
         }
 
-        double rootScore = 0;
-        if (query.root() != null && sample.root() != null) {
-            if (query.root().equals(sample.root())) {
-                rootScore = 1;
-            } else if (simpleName(query.root()).equals(simpleName(sample.root()))) {
-                rootScore = 0.8;
-            }
-        }
-        double templateScore = rootScore > 0 && isBlank(query.template()) && isBlank(sample.template())
-                ? 1 // the same exception, and neither has a message: that agrees too
-                : templateSimilarity(query.template(), sample.template());
-        if (rootScore > 0 && templateScore >= 0.999) {
+        Agreement failure = failureAgreement(query, sample);
+        double rootScore = failure.type();
+        double templateScore = failure.template();
+        String via = failure.sampleException() == null ? "" : failure.sampleException();
+        if (failure.crossed() && rootScore > 0) {
+            why.add(0, "root cause " + query.root() + " is " + via);
+        } else if (rootScore > 0 && templateScore >= 0.999) {
             why.add(0, "root cause " + sample.root() + (isBlank(sample.template()) ? " (no message), as in a sample trace"
                     : " with the same message template"));
         } else if (rootScore > 0) {
@@ -69,16 +67,86 @@ public final class TraceComparison {
         shared.remove(sample.root());
         if (!shared.isEmpty()) {
             why.add("exception chain also has " + String.join(", ", shared.stream().sorted().toList()));
+        } else {
+            // the chains share the root type at most: that is the same evidence as the root's, discounted alike
+            chainScore *= failure.messageFactor();
         }
 
-        double score = query.root() == null
-                // a frame list (e.g. "is stuck in method:") has nothing but frames to compare
-                ? 0.9 * frameScore
-                : W_FRAMES * frameScore + W_ROOT * rootScore + W_TEMPLATE * templateScore + W_CHAIN * chainScore;
+        double score;
+        if (query.root() == null) {
+            // a frame list (e.g. Flink's "… is stuck in method:") has its frames and the line that introduced them
+            double intro = sample.root() == null ? templateSimilarity(query.templateOf(0), sample.templateOf(0)) : 0;
+            if (intro >= 0.6) {
+                why.add(0, "introduced by the same log message as a sample's frames");
+            }
+            score = W_FRAME_LIST_FRAMES * frameScore + (0.9 - W_FRAME_LIST_FRAMES) * intro;
+        } else {
+            score = W_FRAMES * frameScore + W_ROOT * rootScore + W_TEMPLATE * templateScore + W_CHAIN * chainScore;
+        }
         if (sameFingerprint) {
             why.add(0, "same fingerprint as a sample trace");
         }
         return new Result(Math.min(1, score), sameFingerprint, why);
+    }
+
+    /**
+     * How well the failure itself agrees: the root causes' types and messages; or, when one paste stops before its
+     * root cause (seed 002, a chat message cut short), the query's root against an outer exception of the sample,
+     * or the sample's root against an outer exception of the query, at {@value #CROSSED} of the weight.
+     *
+     * @param type          type agreement in [0, 1], already discounted by {@code messageFactor}
+     * @param template      message template similarity in [0, 1]
+     * @param messageFactor 1 when the messages agree (or are both absent), down to 0.5 when they differ: a type
+     *                      and its message name a failure together (OutOfMemoryError "Metaspace" and
+     *                      OutOfMemoryError "Direct buffer memory" are two failures)
+     */
+    record Agreement(double type, double template, double messageFactor, boolean crossed, String sampleException) {
+    }
+
+    static final double CROSSED = 0.6;
+    /** Shared (non-ubiquitous) frames from which frame evidence counts fully. */
+    static final int SURE_FRAMES = 3;
+
+    static Agreement failureAgreement(TraceShape query, TraceShape sample) {
+        Agreement best = agreement(query.root(), query.template(), sample.root(), sample.template(), 1, false, null);
+        int qn = query.exceptions().size();
+        int sn = sample.exceptions().size();
+        if (best.type() < 0.999 && query.root() != null) {
+            for (int i = 0; i + 1 < sn; i++) {
+                Agreement a = agreement(query.root(), query.template(), sample.exceptions().get(i), sample.templateOf(i),
+                        CROSSED, true, "an outer exception of a sample trace (the paste may stop before its root cause)");
+                if (a.type() + a.template() > best.type() + best.template()) best = a;
+            }
+            for (int i = 0; i + 1 < qn; i++) {
+                Agreement a = agreement(query.exceptions().get(i), query.templateOf(i), sample.root(), sample.template(),
+                        CROSSED, true, "deeper in the paste than in a sample trace (the sample stops before it)");
+                if (a.type() + a.template() > best.type() + best.template()) best = a;
+            }
+        }
+        return best;
+    }
+
+    private static Agreement agreement(String qType, String qTemplate, String sType, String sTemplate, double weight,
+            boolean crossed, String via) {
+        double type = 0;
+        if (qType != null && sType != null && !qType.isEmpty() && !sType.isEmpty()) {
+            if (qType.equals(sType)) {
+                type = 1;
+            } else if (simpleName(qType).equals(simpleName(sType))) {
+                type = 0.8;
+            }
+        }
+        double template = type > 0 && isBlank(qTemplate) && isBlank(sTemplate)
+                ? 1 // the same exception, and neither has a message: that agrees too
+                : templateSimilarity(qTemplate, sTemplate);
+        double factor = 1;
+        if (type > 0 && !(isBlank(qTemplate) && isBlank(sTemplate))) {
+            factor = 0.5 + 0.5 * Math.min(1, template / 0.5);
+        }
+        if (crossed && type == 0) {
+            return new Agreement(0, 0, 1, false, null);
+        }
+        return new Agreement(weight * type * factor, weight * template, factor, crossed, via);
     }
 
     /** The query's frames may be the root cause's or, when the paste is cut off, only the outermost ones. */
@@ -102,6 +170,14 @@ public final class TraceComparison {
         return best;
     }
 
+    /** Words of a message's head that are compared; the rest of a long message is detail. */
+    static final int HEAD_WORDS = 8;
+
+    /**
+     * Half the agreement of the messages' heads (their first clause: what failed), half the overlap of all their
+     * words (the detail). A head that is a prefix of the other ("Metaspace" and "Metaspace. The metaspace
+     * out-of-memory error has occurred …") agrees fully: one is the other cut short or from an older version.
+     */
     static double templateSimilarity(String a, String b) {
         if (a == null || b == null || a.isBlank() || b.isBlank()) {
             return 0;
@@ -109,7 +185,34 @@ public final class TraceComparison {
         if (a.equals(b)) {
             return 1;
         }
-        return jaccard(words(a), words(b));
+        List<String> ha = head(a);
+        List<String> hb = head(b);
+        double headScore = isPrefix(ha, hb) || isPrefix(hb, ha) ? 1 : jaccard(new HashSet<>(ha), new HashSet<>(hb));
+        return 0.5 * headScore + 0.5 * jaccard(words(a), words(b));
+    }
+
+    /** The words before the first sentence or clause break (". ", ": ", "; "), at most {@value #HEAD_WORDS}. */
+    static List<String> head(String template) {
+        int end = template.length();
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if ((c == '.' || c == ':' || c == ';') && (i + 1 == template.length()
+                    || Character.isWhitespace(template.charAt(i + 1)))) {
+                end = i;
+                break;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String w : template.substring(0, end).toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}<>_]+")) {
+            if (!w.isEmpty() && out.size() < HEAD_WORDS) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    private static boolean isPrefix(List<String> prefix, List<String> of) {
+        return !prefix.isEmpty() && prefix.size() <= of.size() && of.subList(0, prefix.size()).equals(prefix);
     }
 
     private static boolean isBlank(String s) {

@@ -61,7 +61,9 @@ public final class TraceIndex implements AutoCloseable {
             }
             Directory dir = FSDirectory.open(path);
             IndexWriterConfig config = new IndexWriterConfig(Analyzers.perField())
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    // fewer, larger segments while (re)building; memory is released at each flush
+                    .setRAMBufferSizeMB(64);
             IndexWriter writer = new IndexWriter(dir, config);
             return new Opened(new TraceIndex(path, dir, writer), state);
         } catch (IOException e) {

@@ -1,7 +1,10 @@
 package io.tracekb.search;
 
+import io.tracekb.signature.MessageTemplater;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureFrame;
+import io.tracekb.trace.ParsedException;
+import io.tracekb.trace.ParsedTrace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +24,32 @@ public record TraceShape(
         List<String> outerFrames,
         List<Boolean> outerUbiquitous,
         String fingerprint,
-        Map<String, String> versions) {
+        Map<String, String> versions,
+        List<String> templates) {
 
-    public static TraceShape of(Signature s) {
+    /**
+     * The shape of a paste's primary trace; {@code templates} holds the message template of every exception of
+     * the chain (outermost first), so that a paste cut off before its root cause can still be compared with a
+     * sample's outer exceptions.
+     */
+    public static TraceShape of(PasteAnalysis paste) {
+        Signature s = paste.primary();
+        ParsedTrace trace = paste.parse().primaryTrace();
+        List<String> templates = new ArrayList<>();
+        if (trace != null) {
+            for (ParsedException e : trace.exceptions()) {
+                templates.add(e.message() == null ? ""
+                        : nullToEmpty(MessageTemplater.template(e.message().replace('\n', ' ')).template()));
+            }
+        }
+        return of(s, templates);
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    static TraceShape of(Signature s, List<String> templates) {
         List<Boolean> wrappers = new ArrayList<>();
         for (String w : s.wrappers()) {
             wrappers.add(w != null);
@@ -49,7 +75,12 @@ public record TraceShape(
             exceptions.add(t == null ? "" : t);
         }
         return new TraceShape(exceptions, wrappers, s.rootCauseType(), s.rootCauseTemplate(), frames, ubiquitous,
-                outer, outerUbiquitous, s.fingerprint(), s.versions());
+                outer, outerUbiquitous, s.fingerprint(), s.versions(), List.copyOf(templates));
+    }
+
+    /** The template of exception i of the chain, or null when unknown (an index written before templates were kept). */
+    public String templateOf(int i) {
+        return templates == null || i >= templates.size() || templates.get(i).isEmpty() ? null : templates.get(i);
     }
 
     /** Types of the chain that are not wrappers: the ones that name the failure. */

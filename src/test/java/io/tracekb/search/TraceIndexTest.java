@@ -84,7 +84,7 @@ class TraceIndexTest {
         index.commit();
         IndexedIncident s = sample(1, 2);
         index.put(new IndexedIncident(s.id(), s.version(), s.slug(), s.product(), false, s.textByLanguage(),
-                s.traces()));
+                s.traces(), s.titles()));
         index.commit();
 
         assertThat(index.size()).isZero();
