@@ -3,6 +3,7 @@ package io.tracekb.bench;
 import io.tracekb.article.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.search.IndexedIncident;
+import io.tracekb.search.ParallelIndexer;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.search.Ranker;
 import io.tracekb.search.TraceIndex;
@@ -64,9 +65,13 @@ public final class MatchBenchmark {
         Path dir = Files.createTempDirectory("bench-index-");
         TraceIndex index = TraceIndex.open(dir).index();
         long start = System.nanoTime();
+        List<Integer> ids = new ArrayList<>();
         for (int i = 0; i < incidents.size(); i++) {
-            index.put(IndexedIncident.of(i + 1, 1, incidents.get(i)));
+            ids.add(i);
         }
+        List<IncidentData> all = incidents;
+        ParallelIndexer.index(index, ids, i -> IndexedIncident.of(i + 1, 1, all.get(i)),
+                Runtime.getRuntime().availableProcessors(), done -> { });
         index.commit();
         double buildSeconds = (System.nanoTime() - start) / 1e9;
         incidents = null;

@@ -1,0 +1,61 @@
+package io.tracekb.search.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tracekb.article.IncidentData;
+import io.tracekb.search.PasteAnalysis;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The knowledge base's own content, checked as a user meets it: every incident is told in English, Japanese and
+ * Chinese, has a fix and at least two sample traces that parse into a signature; and each sample trace, pasted on
+ * its own while its incident's copy of it is removed from the index, still ranks its incident first.
+ */
+class EverySampleFindsItsIncidentTest {
+
+    static final int MINIMUM_INCIDENTS = 33;
+
+    @Test
+    void everyIncidentIsCompleteAndEachSampleTraceFindsItsIncidentWhenHeldOut() throws IOException {
+        List<IncidentData> incidents = MatchEvaluationTest.incidents();
+        assertThat(incidents).hasSizeGreaterThanOrEqualTo(MINIMUM_INCIDENTS);
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        try (TraceKbSystem system = new TraceKbSystem(incidents, MatchEvaluationTest.THRESHOLD)) {
+            for (IncidentData d : incidents) {
+                for (String lang : List.of("en", "ja", "zh")) {
+                    if (!d.translations().containsKey(lang)) {
+                        problems.add(d.slug() + ": no " + lang + " translation");
+                    }
+                }
+                if (d.fixes().isEmpty()) {
+                    problems.add(d.slug() + ": no fix");
+                }
+                if (d.sampleTraces().size() < 2) {
+                    problems.add(d.slug() + ": " + d.sampleTraces().size() + " sample trace(s), 2 needed");
+                }
+                for (int i = 0; i < d.sampleTraces().size(); i++) {
+                    String text = d.sampleTraces().get(i).text();
+                    if (PasteAnalysis.of(text).primary() == null) {
+                        problems.add(d.slug() + " trace " + (i + 1) + ": no signature");
+                        continue;
+                    }
+                    system.holdOut(d.slug(), i);
+                    Answer a = system.answer(new EvalQuery(d.slug() + "#" + (i + 1), text, d.slug(), d.slug(), i));
+                    system.restore();
+                    checked++;
+                    if (a.slugs().isEmpty() || !a.slugs().get(0).equals(d.slug())) {
+                        problems.add(d.slug() + " trace " + (i + 1) + ": held out, it ranks "
+                                + (a.slugs().isEmpty() ? "nothing" : a.slugs().get(0)) + " first");
+                    }
+                }
+            }
+        }
+        System.out.printf("EVERY_SAMPLE %d incidents, %d sample traces held out one at a time, %d problems%n",
+                incidents.size(), checked, problems.size());
+        assertThat(problems).as("incomplete incidents and sample traces that do not find their incident").isEmpty();
+    }
+}
