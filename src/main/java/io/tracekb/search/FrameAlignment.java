@@ -52,7 +52,6 @@ public final class FrameAlignment {
         for (int i = 0; i < candidate.size(); i++) {
             candidatePos.putIfAbsent(candidate.get(i), i);
         }
-        Map<String, Double> rarityCache = new HashMap<>();
         double total = 0;
         double score = 0;
         int shared = 0;
@@ -60,7 +59,7 @@ public final class FrameAlignment {
         boolean[] candidateUsed = new boolean[candidate.size()];
         for (int i = 0; i < query.size(); i++) {
             String key = query.get(i);
-            double r = rarityCache.computeIfAbsent(key, rarity::applyAsDouble);
+            double r = rarity.applyAsDouble(key); // cached per index reader
             boolean ubiquitous = flag(ubiquitousQuery, i);
             double wq = weight(i, r, ubiquitous);
             total += wq;
@@ -81,7 +80,7 @@ public final class FrameAlignment {
         }
         for (int j = 0; j < candidate.size(); j++) {
             String key = candidate.get(j);
-            double wd = weight(j, rarityCache.computeIfAbsent(key, rarity::applyAsDouble), flag(ubiquitousCandidate, j));
+            double wd = weight(j, rarity.applyAsDouble(key), flag(ubiquitousCandidate, j));
             total += wd;
             if (!candidateUsed[j]) {
                 score -= wd;

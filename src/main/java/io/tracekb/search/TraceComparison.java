@@ -104,6 +104,7 @@ public final class TraceComparison {
     }
 
     static final double CROSSED = 0.6;
+    private static final Agreement NO_AGREEMENT = new Agreement(0, 0, 1, false, null);
     /** Shared (non-ubiquitous) frames from which frame evidence counts fully. */
     static final int SURE_FRAMES = 3;
 
@@ -136,15 +137,15 @@ public final class TraceComparison {
                 type = 0.8;
             }
         }
+        if (crossed && type == 0) {
+            return NO_AGREEMENT;
+        }
         double template = type > 0 && isBlank(qTemplate) && isBlank(sTemplate)
                 ? 1 // the same exception, and neither has a message: that agrees too
                 : templateSimilarity(qTemplate, sTemplate);
         double factor = 1;
         if (type > 0 && !(isBlank(qTemplate) && isBlank(sTemplate))) {
             factor = 0.5 + 0.5 * Math.min(1, template / 0.5);
-        }
-        if (crossed && type == 0) {
-            return new Agreement(0, 0, 1, false, null);
         }
         return new Agreement(weight * type * factor, weight * template, factor, crossed, via);
     }
@@ -185,10 +186,34 @@ public final class TraceComparison {
         if (a.equals(b)) {
             return 1;
         }
-        List<String> ha = head(a);
-        List<String> hb = head(b);
-        double headScore = isPrefix(ha, hb) || isPrefix(hb, ha) ? 1 : jaccard(new HashSet<>(ha), new HashSet<>(hb));
-        return 0.5 * headScore + 0.5 * jaccard(words(a), words(b));
+        TemplateWords wa = TemplateWords.of(a);
+        TemplateWords wb = TemplateWords.of(b);
+        double headScore = isPrefix(wa.head(), wb.head()) || isPrefix(wb.head(), wa.head()) ? 1
+                : jaccard(wa.headSet(), wb.headSet());
+        return 0.5 * headScore + 0.5 * jaccard(wa.all(), wb.all());
+    }
+
+    /**
+     * A template's words, split once: templates repeat across candidates and queries (a bounded cache, cleared
+     * when full; a hit saves a scan per comparison on the rerank's hot path).
+     */
+    record TemplateWords(List<String> head, Set<String> headSet, Set<String> all) {
+        private static final int MAX_CACHED = 50_000;
+        private static final java.util.concurrent.ConcurrentHashMap<String, TemplateWords> CACHE =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        static TemplateWords of(String template) {
+            TemplateWords w = CACHE.get(template);
+            if (w == null) {
+                List<String> head = TraceComparison.head(template);
+                w = new TemplateWords(head, new HashSet<>(head), words(template));
+                if (CACHE.size() >= MAX_CACHED) {
+                    CACHE.clear();
+                }
+                CACHE.put(template, w);
+            }
+            return w;
+        }
     }
 
     /** The words before the first sentence or clause break (". ", ": ", "; "), at most {@value #HEAD_WORDS}. */
@@ -203,11 +228,11 @@ public final class TraceComparison {
             }
         }
         List<String> out = new ArrayList<>();
-        for (String w : template.substring(0, end).toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}<>_]+")) {
-            if (!w.isEmpty() && out.size() < HEAD_WORDS) {
+        forEachWord(template, end, w -> {
+            if (out.size() < HEAD_WORDS) {
                 out.add(w);
             }
-        }
+        });
         return out;
     }
 
@@ -221,12 +246,25 @@ public final class TraceComparison {
 
     private static Set<String> words(String s) {
         Set<String> out = new HashSet<>();
-        for (String w : s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}<>_]+")) {
-            if (!w.isEmpty()) {
-                out.add(w);
+        forEachWord(s, s.length(), out::add);
+        return out;
+    }
+
+    /** Lower-cased runs of letters, digits, '_', '<' and '>' (masks stay whole) in s[0, end). */
+    private static void forEachWord(String s, int end, java.util.function.Consumer<String> sink) {
+        int i = 0;
+        while (i < end) {
+            while (i < end && !isWordChar(s.charAt(i))) i++;
+            int st = i;
+            while (i < end && isWordChar(s.charAt(i))) i++;
+            if (i > st) {
+                sink.accept(s.substring(st, i).toLowerCase(Locale.ROOT));
             }
         }
-        return out;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '<' || c == '>';
     }
 
     private static double jaccard(Set<String> a, Set<String> b) {

@@ -6,7 +6,8 @@ package io.tracekb.trace;
  */
 final class LogPrefixes {
     private static final String[] BRACKET_PREFIXES = {"[ERROR]", "[INFO]", "[WARNING]", "[WARN]", "[DEBUG]", "[FATAL]",
-            "[TRACE]", "[java]", "[exec]", "[junit]", "[testng]", "[stderr]", "[stdout]"};
+            "[TRACE]", "[java]", "[exec]", "[junit]", "[testng]", "[stderr]", "[stdout]", "[error]", "[warn]", "[info]",
+            "[debug]"}; // the lower-case ones are sbt's
     private static final String[] LEVELS = {"TRACE", "DEBUG", "INFO", "WARN", "WARNING", "ERROR", "FATAL", "SEVERE",
             "FINE", "FINER", "FINEST", "CONFIG", "NOTICE", "CRITICAL", "E", "W", "I"};
     private static final String[] JUL_LEVELS = {"SEVERE: ", "WARNING: ", "INFO: ", "CONFIG: ", "FINE: ", "FINER: ",
@@ -39,16 +40,49 @@ final class LogPrefixes {
         }
         if (i == 0) {
             for (String p : JUL_LEVELS) if (s.startsWith(p)) return p.length();
+            int service = composeServiceEnd(s);
+            if (service > 0) return service;
         }
         int ts = timestampEnd(s, i);
         if (ts < 0) return 0;
         return afterTimestamp(s, ts);
     }
 
+    /** "spark-worker    | " (docker compose logs): a service name, spaces, a bar; the offset after it, else -1. */
+    private static int composeServiceEnd(String s) {
+        int n = Math.min(s.length(), 128);
+        int k = 0;
+        while (k < n && (Character.isLetterOrDigit(s.charAt(k)) || s.charAt(k) == '-' || s.charAt(k) == '_'
+                || s.charAt(k) == '.')) k++;
+        if (k == 0 || k >= n || s.charAt(k) != ' ') return -1;
+        while (k < n && s.charAt(k) == ' ') k++;
+        if (k + 1 >= s.length() || s.charAt(k) != '|' || s.charAt(k + 1) != ' ') return -1;
+        return k + 2;
+    }
+
+    /** "host java[16463]: " after a syslog / journald timestamp; the offset after it, else -1. */
+    private static int syslogSourceEnd(String s, int i) {
+        int n = Math.min(s.length(), i + 160);
+        int sp = s.indexOf(' ', i);
+        if (sp <= i || sp >= n) return -1;
+        int open = s.indexOf('[', sp + 1);
+        int colon = s.indexOf("]: ", sp + 1);
+        if (open <= sp + 1 || colon <= open || colon >= n) return -1;
+        for (int k = sp + 1; k < open; k++) if (s.charAt(k) == ' ') return -1;
+        for (int k = open + 1; k < colon; k++) if (!Character.isDigit(s.charAt(k))) return -1;
+        return colon + 3;
+    }
+
     /** After the timestamp: level, then either "… - " (Logback / Log4j / Flink) or bracketed thread / category groups. */
     private static int afterTimestamp(String s, int from) {
         int n = s.length();
         int i = skipSpaces(s, from);
+        int syslog = syslogSourceEnd(s, i);
+        if (syslog > 0) {
+            // the program's own log line may follow: "Dec  7 12:03:35 host java[1]: 12:03:35.493 [t] WARN x - msg"
+            int inner = contentStart(s.substring(syslog));
+            return syslog + inner;
+        }
         int lv = levelEnd(s, i);
         if (lv > 0) i = skipSpaces(s, lv);
         int window = Math.min(n, i + 240);
@@ -114,7 +148,7 @@ final class LogPrefixes {
         }
         for (String m : MONTHS) {
             if (s.startsWith(m, j)) {
-                int k = j + 4;
+                int k = skipSpaces(s, j + 4); // syslog pads the day: "Dec  7"
                 int d = k;
                 while (d < n && d - k < 2 && Character.isDigit(s.charAt(d))) d++;
                 if (d == k) return -1;

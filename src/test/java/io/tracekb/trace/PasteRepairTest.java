@@ -13,12 +13,17 @@ class PasteRepairTest {
     void logPrefixes() {
         for (String prefix : List.of("2021-12-05 07:22:05,369 WARN  org.apache.flink.runtime.taskmanager.Task [] - ",
                 "2024-05-14T10:22:05.123Z ERROR [main] o.a.f.Foo - ", "14:09:18,117 ERROR [org.x] (thread-1) ",
-                "[ERROR] ", "     [java] ", "[2021-12-05 07:22:05,369] ERROR ")) {
+                "[ERROR] ", "     [java] ", "[2021-12-05 07:22:05,369] ERROR ",
+                // sbt, docker compose, journald (syslog with the program's own log line inside)
+                "[error] ", "spark-worker                 | ", "Dec  7 12:03:35 dapnet java[16463]: ",
+                "Dec  7 12:03:35 dapnet java[16463]: 12:03:35.493 [nioEventLoopGroup-2-1] WARN  io.netty.X - ")) {
             assertThat(LogPrefixes.contentStart(prefix + "java.lang.X: y")).as(prefix).isEqualTo(prefix.length());
         }
         assertThat(LogPrefixes.contentStart("SEVERE: Job failed")).isEqualTo(8);
         assertThat(LogPrefixes.contentStart("\tat a.B.c(B.java:1)")).isZero();
         assertThat(LogPrefixes.contentStart("java.lang.X: 2021-12-05 07:22:05")).isZero();
+        assertThat(LogPrefixes.contentStart("| a | b |")).as("a table row is not a compose prefix").isZero();
+        assertThat(LogPrefixes.contentStart("Caused by: java.lang.X: y")).isZero();
     }
 
     @Test
