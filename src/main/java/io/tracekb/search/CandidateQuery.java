@@ -28,6 +28,8 @@ final class CandidateQuery {
     static final int MAX_FRAMES = 40;
     static final int MAX_TERMS_PER_FIELD = 64;
     static final int MAX_CODE_FRAMES = 20;
+    /** The first words of a message say what failed; a long message's tail would only slow stage 1 down. */
+    static final int MAX_MESSAGE_WORDS = 16;
     // Analyzers are thread-safe and costly to build (dictionaries): one of each for all queries.
     private static final Analyzer TEMPLATE = Analyzers.template();
     private static final Analyzer CJK = Analyzers.cjkBigrams();
@@ -111,7 +113,11 @@ final class CandidateQuery {
             n += termClauses(IndexFields.TEMPLATE, TEMPLATE, s.rootCauseTemplate(), 0.5f * weight, b);
             // the message's words in the write-ups: finds the incident whose samples show the failure from
             // another angle (a wrapper, a fragment) but whose text names the message
+            int words = 0;
             for (String word : IncidentDocuments.messageTerms(s.rootCauseTemplate())) {
+                if (words++ == MAX_MESSAGE_WORDS) {
+                    break;
+                }
                 n += add(b, new TermQuery(new Term(IndexFields.TEXT_TERMS, word)), 0.3f * weight);
             }
         }

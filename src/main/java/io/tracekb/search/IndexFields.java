@@ -7,7 +7,7 @@ import java.util.List;
 public final class IndexFields {
 
     /** Bumped whenever fields or analyzers change: an index written with another version is rebuilt. */
-    public static final String SCHEMA_VERSION = "5";
+    public static final String SCHEMA_VERSION = "6";
     public static final String SCHEMA_KEY = "tracekb.schema";
 
     public static final String ID = "id";
@@ -27,7 +27,7 @@ public final class IndexFields {
     public static final String TEMPLATE = "template";
     public static final String TEXT_CJK = "text_cjk";
     public static final String TEXT_OTHER = "text_other";
-    /** The write-up's text in every language, analyzed as English (messages are English): message coverage. */
+    /** The English write-up (or every language when it has none), analyzed as English: message coverage. */
     public static final String TEXT_TERMS = "text_terms";
     /** Stored: the incident's titles in every language, one per line, lower-cased: does a title name the message? */
     public static final String TITLES = "titles";
