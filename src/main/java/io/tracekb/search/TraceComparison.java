@@ -54,7 +54,7 @@ public final class TraceComparison {
             why.add(0, "root cause " + sample.root() + (isBlank(sample.template()) ? " (no message), as in a sample trace"
                     : " with the same message template"));
         } else if (rootScore > 0) {
-            why.add(0, "root cause " + sample.root() + (templateScore > 0.3 ? ", similar message" : ", different message"));
+            why.add(0, "root cause " + sample.root() + (templateScore >= 0.5 ? ", similar message" : ", different message"));
         } else if (templateScore >= 0.6) {
             why.add(0, "message template " + (templateScore >= 0.999 ? "identical" : "similar") + " to a sample trace");
         }

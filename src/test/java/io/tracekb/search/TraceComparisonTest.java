@@ -1,0 +1,67 @@
+package io.tracekb.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Stage 2 on small traces: which evidence counts, how much, and the reason it gives. */
+class TraceComparisonTest {
+
+    private final TraceComparison comparison = new TraceComparison(FrameAlignment.defaults());
+
+    private static TraceShape shape(String trace) {
+        return TraceShape.of(PasteAnalysis.of(trace));
+    }
+
+    private TraceComparison.Result compare(String query, String sample) {
+        return comparison.compare(shape(query), shape(sample), key -> 0.0);
+    }
+
+    @Test
+    void aTypeWithAnotherMessageIsAnotherFailure() {
+        String metaspace = "java.lang.OutOfMemoryError: Metaspace. The metaspace out-of-memory error has occurred.\n"
+                + "\tat java.lang.ClassLoader.defineClass1(Native Method)\n";
+        TraceComparison.Result same = compare(metaspace, "java.lang.OutOfMemoryError: Metaspace\n"
+                + "\tat java.lang.ClassLoader.defineClass1(Native Method)\n");
+        TraceComparison.Result other = compare(metaspace, "java.lang.OutOfMemoryError: Direct buffer memory. The direct "
+                + "out-of-memory error has occurred.\n\tat java.nio.Bits.reserveMemory(Bits.java:175)\n");
+        assertThat(same.score()).isGreaterThan(other.score());
+        assertThat(same.why().get(0)).isEqualTo("root cause java.lang.OutOfMemoryError, similar message");
+        assertThat(other.why().get(0)).isEqualTo("root cause java.lang.OutOfMemoryError, different message");
+    }
+
+    @Test
+    void aMessageHeadThatIsAPrefixOfTheOtherAgrees() {
+        assertThat(TraceComparison.templateSimilarity("Metaspace",
+                "Metaspace. The metaspace out-of-memory error has occurred.")).isGreaterThanOrEqualTo(0.5);
+        assertThat(TraceComparison.templateSimilarity("Direct buffer memory. The direct out-of-memory error has occurred.",
+                "Metaspace. The metaspace out-of-memory error has occurred.")).isLessThan(0.5);
+        assertThat(TraceComparison.head("Could not materialize checkpoint <num> for operator Map (<subtask>). More"))
+                .containsExactly("could", "not", "materialize", "checkpoint", "<num>", "for", "operator", "map");
+    }
+
+    @Test
+    void aPasteCutBeforeItsRootCauseMeetsTheSamplesOuterException() {
+        String cut = "java.lang.Exception: Could not materialize checkpoint 3547 for operator Sink (66/80).\n"
+                + "\tat org.apache.flink.streaming.runtime.tasks.StreamTask$AsyncCheckpointRunnable.run(StreamTask.java:970)\n";
+        String whole = "java.lang.Exception: Could not materialize checkpoint 12 for operator Map (1/4).\n"
+                + "\tat org.apache.flink.streaming.runtime.tasks.StreamTask$AsyncCheckpointRunnable.run(StreamTask.java:970)\n"
+                + "Caused by: java.io.IOException: Could not flush and close the file system output stream\n"
+                + "\tat org.apache.flink.runtime.state.filesystem.FsCheckpointStreamFactory$FsCheckpointStateOutputStream"
+                + ".closeAndGetHandle(FsCheckpointStreamFactory.java:328)\n";
+        TraceComparison.Result r = compare(cut, whole);
+        assertThat(r.why().get(0)).isEqualTo("root cause java.lang.Exception is an outer exception of a sample trace "
+                + "(the paste may stop before its root cause)");
+        assertThat(r.score()).isGreaterThan(compare(cut, "java.io.IOException: Could not flush and close the file "
+                + "system output stream\n\tat a.B.c(B.java:1)\n").score());
+    }
+
+    @Test
+    void oneSharedFrameIsWeakerEvidenceThanThree() {
+        String frames = "\tat com.acme.A.a(A.java:1)\n\tat com.acme.B.b(B.java:2)\n\tat com.acme.C.c(C.java:3)\n";
+        String query = "com.acme.Boom: bad\n" + frames;
+        double three = compare(query, "com.acme.Other: x\n" + frames).score();
+        double one = compare(query, "com.acme.Other: x\n\tat com.acme.A.a(A.java:9)\n").score();
+        assertThat(one).isLessThan(three);
+    }
+}
