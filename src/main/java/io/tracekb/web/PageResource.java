@@ -8,6 +8,7 @@ import io.tracekb.article.IncidentStatus;
 import io.tracekb.article.Translation;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
@@ -43,8 +44,9 @@ public class PageResource {
     @Operation(hidden = true)
     @Transactional
     public TemplateInstance home(@QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         List<IncidentCard> cards = new ArrayList<>();
         for (Incident incident : Incident.<Incident>list("status = ?1 order by slug", IncidentStatus.PUBLISHED)) {
             Map<String, Translation> byLang = new TreeMap<>();
@@ -61,13 +63,14 @@ public class PageResource {
     @Path("articles/{slug}")
     @Operation(hidden = true)
     public TemplateInstance incident(@PathParam("slug") String slug, @QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
         IncidentData data = articles.find(slug)
                 .filter(d -> d.status() != IncidentStatus.DRAFT) // drafts are not public
                 .orElseThrow(() -> new NotFoundException("No incident " + slug));
         String wanted = requested != null && !requested.isBlank() && requested.length() <= 35
                 ? requested.trim()
-                : UiLanguage.choose(null, acceptLanguage);
+                : UiLanguage.choose(null, remembered, acceptLanguage);
         IncidentView view = IncidentView.of(data, wanted);
         return localized(Templates.incident(UiLanguage.choose(view.lang(), null), view), UiLanguage.choose(view.lang(), null));
     }
