@@ -294,4 +294,22 @@ public interface Messages {
 
     @Message("Changes from revision {from} to revision {to}")
     String diff_heading(int from, int to);
+
+    @Message("Permalink")
+    String permalink();
+
+    @Message("Did this help?")
+    String did_this_help();
+
+    @Message("Yes")
+    String feedback_yes();
+
+    @Message("No")
+    String feedback_no();
+
+    @Message("Thank you for your feedback.")
+    String feedback_thanks();
+
+    @Message("Readers' answers (editors only): {helpful} helpful, {notHelpful} not helpful.")
+    String feedback_counts(long helpful, long notHelpful);
 }
