@@ -312,4 +312,79 @@ public interface Messages {
 
     @Message("Readers' answers (editors only): {helpful} helpful, {notHelpful} not helpful.")
     String feedback_counts(long helpful, long notHelpful);
+
+    @Message("Users")
+    String users();
+
+    @Message("Users and their roles")
+    String users_caption();
+
+    @Message("Role")
+    String role();
+
+    @Message("State")
+    String state();
+
+    @Message("disabled")
+    String disabled();
+
+    @Message("enabled")
+    String enabled();
+
+    @Message("Change role")
+    String change_role();
+
+    @Message("Enable")
+    String enable();
+
+    @Message("Disable")
+    String disable();
+
+    @Message("Create user")
+    String create_user();
+
+    @Message("API tokens")
+    String api_tokens();
+
+    @Message("API tokens, newest first")
+    String tokens_caption();
+
+    @Message("Name")
+    String token_name();
+
+    @Message("Acts as user")
+    String token_owner();
+
+    @Message("The new token is shown only this once; copy it now. TraceKB keeps only its hash.")
+    String token_created();
+
+    @Message("revoked")
+    String revoked();
+
+    @Message("active")
+    String active();
+
+    @Message("Revoke")
+    String revoke();
+
+    @Message("Create token")
+    String create_token();
+
+    @Message("Unmatched pastes (what to write next)")
+    String backlog();
+
+    @Message("Signatures of pastes without a confident match, grouped by root cause, most frequent first. Pastes themselves are never stored.")
+    String backlog_help();
+
+    @Message("Nothing yet: every paste so far found a confident match.")
+    String backlog_empty();
+
+    @Message("Pastes")
+    String pastes();
+
+    @Message("{count} pastes")
+    String pastes_n(long count);
+
+    @Message("Last seen")
+    String last_seen();
 }

@@ -73,7 +73,8 @@ class PageSecurityTest {
         String slug = SampleIncidents.uniqueSlug("csrf-forms");
         io.quarkus.arc.Arc.container().instance(io.tracekb.article.ArticleService.class).get()
                 .create(SampleIncidents.minimal(slug), "test", null);
-        for (String page : List.of("/", "/login", "/editor/new", "/editor/" + slug, "/editor/" + slug + "/revisions")) {
+        for (String page : List.of("/", "/login", "/editor/new", "/editor/" + slug, "/editor/" + slug + "/revisions",
+                "/articles/" + slug, "/admin")) {
             String html = PageForms.session(session).get(page).then().statusCode(200).extract().asString();
             var forms = Pattern.compile("<form[^>]*method=\"post\"[^>]*>(.*?)</form>", Pattern.DOTALL).matcher(html);
             int n = 0;
@@ -141,6 +142,24 @@ class PageSecurityTest {
         String results = PageForms.csrf().form().formParam("text", "java.lang.Exception: " + hostile + "\n\tat a.B.c(B.java:1)")
                 .post("/match").then().statusCode(200).extract().asString();
         assertNoActiveMarkup(results, "results with the hostile incident");
+    }
+
+    @Test
+    void hostileValuesReachingTheAdminPageAreShownAsText() throws IOException {
+        TestUsers.ensure();
+        String hostile = String.join(" ", hostileValues());
+        // an unmatched paste puts its message template into the backlog; a token name is free text
+        given().contentType(ContentType.JSON)
+                .body(Map.of("text", "com.example.Hostile" + SampleIncidents.uniqueSlug("X").replace("-", "")
+                        + "Exception: " + hostile + "\n\tat com.example.X.y(X.java:1)"))
+                .post("/api/v1/match").then().statusCode(200);
+        TestUsers.newToken(TestUsers.EDITOR, "reader");
+        io.quarkus.arc.Arc.container().instance(io.tracekb.security.TokenService.class).get()
+                .create(TestUsers.EDITOR, hostile.substring(0, 90), "reader", io.tracekb.security.Role.ADMIN);
+        String session = PageForms.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
+        String html = PageForms.session(session).get("/admin").then().statusCode(200).extract().asString();
+        assertNoActiveMarkup(html, "/admin");
+        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;");
     }
 
     /**
