@@ -387,4 +387,10 @@ public interface Messages {
 
     @Message("Last seen")
     String last_seen();
+
+    @Message("The form has expired")
+    String form_expired_heading();
+
+    @Message("This form was open too long or came from another site, so it was not accepted. Go back (your input is still there), reload the page if needed, and submit again.")
+    String form_expired_text();
 }

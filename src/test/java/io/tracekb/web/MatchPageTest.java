@@ -138,7 +138,18 @@ class MatchPageTest {
     @Test
     void aFormPostWithoutTheCsrfTokenIsRefused() {
         given().contentType("application/x-www-form-urlencoded").formParam("text", "java.lang.Exception: x")
+                .header("Accept-Language", "ja")
                 .when().post("/match").then().statusCode(400)
+                .contentType(containsString("text/html"))
+                .body(containsString("フォームの有効期限が切れました"))
                 .body(not(containsString("java.lang.Exception")));
+        // signed in, with a forged token
+        TestUsers.ensure();
+        String session = PageForms.signIn(TestUsers.EDITOR, TestUsers.PASSWORD);
+        PageForms.session(session).cookie(PageForms.CSRF_COOKIE, "AAAAAAAAAAAAAAAAAAAAAA")
+                .contentType("application/x-www-form-urlencoded").formParam(PageForms.CSRF_FIELD, "BBBBBBBBBBBBBBBBBBBBBB")
+                .formParam("text", "java.lang.Exception: x")
+                .when().post("/match").then().statusCode(400)
+                .body(containsString("The form has expired"));
     }
 }
