@@ -20,6 +20,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -73,9 +74,9 @@ public class AdminPages {
 
     @GET
     @Operation(hidden = true)
-    public Response page(@CookieParam(UiLanguageCookie.NAME) String remembered,
+    public Response page(@QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         return gate().orElseGet(() -> render(200, lang, null, Map.of(), null));
     }
 

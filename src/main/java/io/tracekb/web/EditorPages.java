@@ -90,9 +90,10 @@ public class EditorPages {
     @GET
     @Path("new")
     @Operation(hidden = true)
-    public Response newIncident(@CookieParam(UiLanguageCookie.NAME) String remembered,
+    public Response newIncident(@QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         return gate("/editor/new").orElseGet(() -> render(200, lang, IncidentForm.blank(), true, List.of(), null, null));
     }
 
@@ -110,9 +111,9 @@ public class EditorPages {
     @Path("{slug}")
     @Operation(hidden = true)
     public Response edit(@PathParam("slug") String slug, @QueryParam("saved") Long saved,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         return gate("/editor/" + slug).orElseGet(() -> {
             IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
             return render(200, lang, IncidentForm.of(data, currentVersion(slug)), false, List.of(), null, saved);
@@ -151,9 +152,10 @@ public class EditorPages {
     @GET
     @Path("{slug}/revisions")
     @Operation(hidden = true)
-    public Response revisions(@PathParam("slug") String slug, @CookieParam(UiLanguageCookie.NAME) String remembered,
+    public Response revisions(@PathParam("slug") String slug, @QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
             IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
             List<RevisionRow> rows = new ArrayList<>();
@@ -170,9 +172,9 @@ public class EditorPages {
     @Path("{slug}/diff")
     @Operation(hidden = true)
     public Response diff(@PathParam("slug") String slug, @QueryParam("from") int from, @QueryParam("to") int to,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
             List<Revision> all = articles.revisions(slug);
             IncidentData a = snapshot(all, from).orElseThrow(() -> new NotFoundException("No revision " + from));

@@ -60,6 +60,14 @@ class EditorPagesTest {
     }
 
     @Test
+    void theLanguageSwitcherWorksOnEditorPagesAtOnce() {
+        editor().get("/editor/new?lang=ja").then().statusCode(200)
+                .body(containsString("<html lang=\"ja\">"))
+                .body(containsString("インシデントを作成"))
+                .cookie(UiLanguageCookie.NAME, "ja");
+    }
+
+    @Test
     void aWrongPasswordKeepsTheUserNameAndSaysSoWithoutSayingWhichWasWrong() {
         PageForms.csrfFrom(given(), "/login").form().formParam("username", TestUsers.EDITOR)
                 .formParam("password", "wrong password").post("/login").then()
