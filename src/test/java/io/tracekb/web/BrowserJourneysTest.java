@@ -177,20 +177,26 @@ class BrowserJourneysTest {
         browser.findElement(By.id("fixTitle_en_0")).sendKeys("Run invoices after the batch window");
         browser.findElement(By.id("fixSnippet_0")).sendKeys("invoice.schedule: \"0 30 4 * * ?\"");
         browser.findElement(By.id("fixSnippetLanguage_0")).sendKeys("yaml");
-        setValue(browser.findElement(By.id("traceText_0")),
-                Files.readString(Path.of("src/test/resources/web/browser-new-incident-trace.txt")));
+        WebElement trace = browser.findElement(By.id("traceText_0"));
+        setValue(trace, Files.readString(Path.of("src/test/resources/web/browser-new-incident-trace.txt")));
+        // live preview: app.js posts the trace to /api/v1/parse as it changes (allowed by the CSP's connect-src)
+        ((JavascriptExecutor) browser).executeScript(
+                "arguments[0].dispatchEvent(new Event('input', { bubbles: true }));", trace);
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElement(By.id("preview-0")).getText()
+                .contains("com.acme.billing.LedgerLockException"));
+        screenshot("c2-editor-live-preview");
         clickAndWait(browser.findElement(By.cssSelector("#trace-0 button[value=preview]")));
         assertThat(browser.findElement(By.id("preview-0")).getText()).contains("com.acme.billing.LedgerLockException");
         assertThat(browser.findElement(By.id("title_ja")).getAttribute("value")).startsWith("請求処理が失敗する");
-        screenshot("c2-editor-new-incident-with-preview");
+        screenshot("c3-editor-server-side-preview");
 
         clickAndWait(browser.findElement(By.cssSelector("#editor-form > button[value=save]")));
         if (browser.findElements(By.cssSelector("p.ok")).isEmpty()) {
-            screenshot("c3-save-failed");
+            screenshot("c4-save-failed");
             fail("not saved: " + browser.findElement(By.tagName("main")).getText());
         }
         assertThat(browser.getCurrentUrl()).contains("/editor/" + slug + "?saved=");
-        screenshot("c3-incident-saved");
+        screenshot("c4-incident-saved");
 
         String variant = Files.readString(Path.of("src/test/resources/web/browser-new-incident-trace-variant.txt"));
         String firstHref = null;
@@ -206,7 +212,7 @@ class BrowserJourneysTest {
             Thread.sleep(500);
         }
         assertThat(firstHref).contains("/articles/" + slug);
-        screenshot("c4-variant-trace-finds-new-incident");
+        screenshot("c5-variant-trace-finds-new-incident");
     }
 
     private void open(String path) {
