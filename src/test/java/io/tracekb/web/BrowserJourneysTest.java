@@ -184,10 +184,13 @@ class BrowserJourneysTest {
                 "arguments[0].dispatchEvent(new Event('input', { bubbles: true }));", trace);
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> d.findElement(By.id("preview-0")).getText()
                 .contains("com.acme.billing.LedgerLockException"));
+        ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", trace);
         screenshot("c2-editor-live-preview");
         clickAndWait(browser.findElement(By.cssSelector("#trace-0 button[value=preview]")));
         assertThat(browser.findElement(By.id("preview-0")).getText()).contains("com.acme.billing.LedgerLockException");
         assertThat(browser.findElement(By.id("title_ja")).getAttribute("value")).startsWith("請求処理が失敗する");
+        ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()",
+                browser.findElement(By.id("traceText_0")));
         screenshot("c3-editor-server-side-preview");
 
         clickAndWait(browser.findElement(By.cssSelector("#editor-form > button[value=save]")));
