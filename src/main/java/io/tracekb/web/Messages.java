@@ -393,4 +393,7 @@ public interface Messages {
 
     @Message("This form was open too long or came from another site, so it was not accepted. Go back (your input is still there), reload the page if needed, and submit again.")
     String form_expired_text();
+
+    @Message("frames")
+    String frames_unit();
 }

@@ -57,8 +57,10 @@
       (parsed.traces || []).forEach(function (t, i) {
         var root = t.exceptions && t.exceptions[t.rootCause];
         var frames = (t.exceptions || []).reduce(function (n, e) { return n + (e.frames || []).length; }, 0);
+        // the unit comes from the page, in its language ("7 frames", "7 フレーム", "7 个栈帧")
+        var label = frames + ' ' + (out.getAttribute('data-frames') || 'frames');
         lines.push('#' + (i + 1) + ' ' + (root ? root.type + (root.messageTemplate ? ': ' + root.messageTemplate : '') : t.language)
-          + ' · ' + frames + ' frames · ' + t.fingerprint);
+          + ' · ' + label + ' · ' + t.fingerprint);
       });
       out.textContent = lines.length ? lines.join('\n') : (out.getAttribute('data-empty') || '');
     }).catch(function () { /* the server-side preview button still works */ });
