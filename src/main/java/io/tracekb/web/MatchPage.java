@@ -3,6 +3,8 @@ package io.tracekb.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.tracekb.api.RateLimitedProblem;
+import io.tracekb.api.RateLimiter;
 import io.tracekb.article.ArticleService;
 import io.tracekb.backlog.UnmatchedBacklog;
 import io.tracekb.search.MatchOutcome;
@@ -19,6 +21,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -59,6 +63,10 @@ public class MatchPage {
     @Inject
     SecurityIdentity identity;
 
+    /** The API's limiter, same bucket per client address: the page must not be a way around the API's limit. */
+    @Inject
+    RateLimiter rateLimiter;
+
     /** The same size limit as the API's match body (1 MiB by default). */
     @ConfigProperty(name = "kb.api.max-body-bytes", defaultValue = "1048576")
     long maxBytes;
@@ -68,11 +76,11 @@ public class MatchPage {
     @Transactional
     public Response search(@QueryParam("q") String q, @QueryParam("lang") String requested,
             @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context HttpServerRequest http) {
         if (q == null || q.isBlank()) {
             return Response.seeOther(URI.create("/")).build(); // nothing asked yet: the paste box is on the home page
         }
-        return answer(q, UiLanguage.choose(requested, remembered, acceptLanguage));
+        return answer(q, UiLanguage.choose(requested, remembered, acceptLanguage), http);
     }
 
     @POST
@@ -81,9 +89,9 @@ public class MatchPage {
     @Transactional
     public Response paste(@RestForm String text, @RestForm String lang,
             @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context HttpServerRequest http) {
         String chosen = UiLanguage.choose(lang, remembered, acceptLanguage);
-        Response answer = answer(text == null ? "" : text, chosen);
+        Response answer = answer(text == null ? "" : text, chosen, http);
         if (UiLanguage.supported(lang) == null) {
             return answer;
         }
@@ -91,7 +99,7 @@ public class MatchPage {
         return Response.fromResponse(answer).cookie(UiLanguageCookie.of(chosen)).build();
     }
 
-    private Response answer(String text, String lang) {
+    private Response answer(String text, String lang, HttpServerRequest http) {
         boolean editor = isEditor();
         if (text.isBlank()) {
             return page(400, Templates.results(lang, text, null, editor, "error_empty_paste"), lang);
@@ -99,6 +107,12 @@ public class MatchPage {
         if (text.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
             // the paste is kept in the box: the user can cut it down rather than paste again
             return page(413, Templates.results(lang, text, null, editor, "error_paste_too_large"), lang);
+        }
+        try {
+            rateLimiter.acquire(http == null || http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress());
+        } catch (RateLimitedProblem e) {
+            return Response.fromResponse(page(429, Templates.results(lang, text, null, editor, "error_rate_limited"), lang))
+                    .header("Retry-After", e.retryAfterSeconds()).build();
         }
         MatchOutcome outcome = matcher.match(text, RESULTS);
         backlog.recordIfUnmatched(outcome);

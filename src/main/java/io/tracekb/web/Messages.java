@@ -396,4 +396,7 @@ public interface Messages {
 
     @Message("frames")
     String frames_unit();
+
+    @Message("Too many searches from your address in the last minute. Your paste is kept: wait a moment and submit again.")
+    String error_rate_limited();
 }

@@ -135,6 +135,27 @@ class MatchPageTest {
         assertThat(page).contains("java.lang.IllegalStateException: keep me");
     }
 
+    @Inject
+    io.tracekb.api.RateLimiter rateLimiter;
+
+    @Test
+    void thePageSharesTheApisRateLimitAndKeepsThePasteWhenItIsReached() {
+        int before = rateLimiter.perMinute();
+        rateLimiter.setPerMinute(2);
+        try {
+            PageForms.Csrf csrf = PageForms.csrf();
+            csrf.form().formParam("text", "java.lang.Exception: one").post("/match").then().statusCode(200);
+            given().contentType("text/plain").body("java.lang.Exception: two").post("/api/v1/match").then()
+                    .statusCode(200);
+            csrf.form().formParam("text", "java.lang.Exception: three, kept").post("/match").then().statusCode(429)
+                    .header("Retry-After", org.hamcrest.Matchers.notNullValue())
+                    .body(containsString("Too many searches"))
+                    .body(containsString("java.lang.Exception: three, kept"));
+        } finally {
+            rateLimiter.setPerMinute(before);
+        }
+    }
+
     @Test
     void aFormPostWithoutTheCsrfTokenIsRefused() {
         given().contentType("application/x-www-form-urlencoded").formParam("text", "java.lang.Exception: x")
