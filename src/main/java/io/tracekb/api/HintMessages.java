@@ -5,7 +5,7 @@ import io.tracekb.trace.Hint;
 import java.util.Map;
 
 /** Advice about a paste, in the asker's language (English for languages without a translation). */
-final class HintMessages {
+public final class HintMessages {
 
     private static final Map<String, Map<String, String>> MESSAGES = Map.of(
             Hint.NO_TRACE_FOUND, Map.of(
@@ -36,7 +36,7 @@ final class HintMessages {
     private HintMessages() {
     }
 
-    static String message(Hint hint, String lang) {
+    public static String message(Hint hint, String lang) {
         Map<String, String> byLang = MESSAGES.get(hint.code());
         if (byLang == null) {
             return hint.code();

@@ -13,7 +13,7 @@ public final class Identities {
     private Identities() {
     }
 
-    static SecurityIdentity of(AuthenticatedUser user) {
+    public static SecurityIdentity of(AuthenticatedUser user) {
         return QuarkusSecurityIdentity.builder()
                 .setPrincipal(new QuarkusPrincipal(user.username()))
                 .addRoles(user.role().impliedRoleNames())

@@ -53,6 +53,18 @@ public class UserService {
         return Optional.of(new AuthenticatedUser(u.username, u.role(), AuthenticatedUser.Via.PASSWORD, null));
     }
 
+    /**
+     * The user behind a signed page session, as they are now: empty once disabled or deleted, and with their
+     * current role (a session never outlives a demotion).
+     */
+    @ActivateRequestContext
+    @Transactional
+    public Optional<AuthenticatedUser> findEnabled(String username) {
+        return AppUser.findByUsername(username)
+                .filter(u -> !u.disabled && u.role() != null)
+                .map(u -> new AuthenticatedUser(u.username, u.role(), AuthenticatedUser.Via.PASSWORD, null));
+    }
+
     @Transactional
     public List<UserInfo> list() {
         return AppUser.listAllByName().stream().map(UserInfo::of).toList();

@@ -48,4 +48,355 @@ public interface Messages {
 
     @Message("API documentation")
     String api_docs();
+
+    @Message("Skip to content")
+    String skip_to_content();
+
+    @Message("Account")
+    String account();
+
+    @Message("New incident")
+    String new_incident();
+
+    @Message("Administration")
+    String admin();
+
+    @Message("Sign in")
+    String sign_in();
+
+    @Message("Sign out")
+    String sign_out();
+
+    @Message("Paste a stack trace or describe the error")
+    String paste_label();
+
+    @Message("The whole trace works best, including every \"Caused by:\". Free text is searched too. Pastes are not stored.")
+    String paste_help();
+
+    @Message("Find matching incidents")
+    String paste_submit();
+
+    @Message("Matching incidents")
+    String results_heading();
+
+    @Message("What TraceKB understood")
+    String understood_heading();
+
+    @Message("Root cause")
+    String root_cause();
+
+    @Message("Message template")
+    String message_template();
+
+    @Message("Exception chain (outermost first)")
+    String exception_chain();
+
+    @Message("Versions")
+    String versions();
+
+    @Message("Frames")
+    String frame_count();
+
+    @Message("No stack trace was recognised; the text was searched as free text.")
+    String no_trace_free_text();
+
+    @Message("No confident match.")
+    String no_confident_match();
+
+    @Message("These are the closest possible ones:")
+    String closest_possible();
+
+    @Message("Start a new incident from this trace")
+    String start_incident_from_trace();
+
+    @Message("not yet translated")
+    String not_yet_translated();
+
+    @Message("Score")
+    String score();
+
+    @Message("confident")
+    String confident();
+
+    @Message("possible")
+    String possible();
+
+    @Message("Why it matched")
+    String why_heading();
+
+    @Message("Copy")
+    String copy();
+
+    @Message("Copied")
+    String copied();
+
+    @Message("Your trace, {count} matching frames highlighted")
+    String matching_frames(int count);
+
+    @Message("The paste is empty: paste a stack trace or describe the error.")
+    String error_empty_paste();
+
+    @Message("The paste is larger than 1 MiB. Keep the part from the first exception line to the last \"Caused by:\" and its frames.")
+    String error_paste_too_large();
+
+    @Message("User name")
+    String username();
+
+    @Message("Password")
+    String password();
+
+    @Message("Wrong user name or password.")
+    String login_failed();
+
+    @Message("Editors and admins sign in here. Scripts and bots use HTTP Basic or an API token on /api/.")
+    String login_help();
+
+    @Message("Edit")
+    String edit_incident();
+
+    @Message("Saved (version {version}).")
+    String saved_version(Long version);
+
+    @Message("Someone else saved this incident in the meantime")
+    String conflict_heading();
+
+    @Message("Your edit started from version {basedOn}; the stored version is now {current}. Their changes are shown below. Your input is kept in the form: merge what you need and save again (the next save replaces version {current}).")
+    String conflict_explained(long basedOn, long current);
+
+    @Message("Nothing was saved; please correct these fields:")
+    String form_has_errors();
+
+    @Message("Revision history")
+    String revision_history();
+
+    @Message("View page")
+    String view_page();
+
+    @Message("Save")
+    String save();
+
+    @Message("Incident")
+    String incident();
+
+    @Message("Slug (address)")
+    String slug();
+
+    @Message("Lower-case letters, digits and hyphens, e.g. flink-memory-state-too-large.")
+    String slug_help();
+
+    @Message("Product")
+    String product();
+
+    @Message("Tags")
+    String tags();
+
+    @Message("Separated by commas.")
+    String tags_help();
+
+    @Message("Status")
+    String status();
+
+    @Message("Draft (editors only)")
+    String status_draft();
+
+    @Message("Published")
+    String status_published();
+
+    @Message("Archived")
+    String status_archived();
+
+    @Message("Original language")
+    String original_language();
+
+    @Message("Translations")
+    String translations();
+
+    @Message("Title")
+    String title();
+
+    @Message("Summary")
+    String summary();
+
+    @Message("Body (Markdown)")
+    String body_markdown();
+
+    @Message("Description (Markdown)")
+    String description();
+
+    @Message("Snippet (configuration or code)")
+    String snippet();
+
+    @Message("Snippet language (yaml, java, shell...)")
+    String snippet_language();
+
+    @Message("Move up")
+    String move_up();
+
+    @Message("Move down")
+    String move_down();
+
+    @Message("Remove this fix")
+    String remove_fix();
+
+    @Message("Add a fix")
+    String add_fix();
+
+    @Message("Stack trace, as pasted")
+    String trace_text();
+
+    @Message("Parsed signature")
+    String parsed_signature();
+
+    @Message("No stack trace recognised in this text.")
+    String no_trace_found();
+
+    @Message("{count} frames")
+    String frames_n(int count);
+
+    @Message("Preview")
+    String preview();
+
+    @Message("Remove this trace")
+    String remove_trace();
+
+    @Message("Add a sample trace")
+    String add_trace();
+
+    @Message("Archive")
+    String archive();
+
+    @Message("It stops being listed and matched; every revision is kept and it can be restored.")
+    String archive_help();
+
+    @Message("Revisions, newest first. Pick two to compare.")
+    String revisions_caption();
+
+    @Message("From")
+    String diff_from();
+
+    @Message("To")
+    String diff_to();
+
+    @Message("Author")
+    String author();
+
+    @Message("When")
+    String when();
+
+    @Message("Change")
+    String change();
+
+    @Message("Restore")
+    String restore();
+
+    @Message("Compare")
+    String compare();
+
+    @Message("Changes from revision {from} to revision {to}")
+    String diff_heading(int from, int to);
+
+    @Message("Permalink")
+    String permalink();
+
+    @Message("Did this help?")
+    String did_this_help();
+
+    @Message("Yes")
+    String feedback_yes();
+
+    @Message("No")
+    String feedback_no();
+
+    @Message("Thank you for your feedback.")
+    String feedback_thanks();
+
+    @Message("Readers' answers (editors only): {helpful} helpful, {notHelpful} not helpful.")
+    String feedback_counts(long helpful, long notHelpful);
+
+    @Message("Users")
+    String users();
+
+    @Message("Users and their roles")
+    String users_caption();
+
+    @Message("Role")
+    String role();
+
+    @Message("State")
+    String state();
+
+    @Message("disabled")
+    String disabled();
+
+    @Message("enabled")
+    String enabled();
+
+    @Message("Change role")
+    String change_role();
+
+    @Message("Enable")
+    String enable();
+
+    @Message("Disable")
+    String disable();
+
+    @Message("Create user")
+    String create_user();
+
+    @Message("API tokens")
+    String api_tokens();
+
+    @Message("API tokens, newest first")
+    String tokens_caption();
+
+    @Message("Name")
+    String token_name();
+
+    @Message("Acts as user")
+    String token_owner();
+
+    @Message("The new token is shown only this once; copy it now. TraceKB keeps only its hash.")
+    String token_created();
+
+    @Message("revoked")
+    String revoked();
+
+    @Message("active")
+    String active();
+
+    @Message("Revoke")
+    String revoke();
+
+    @Message("Create token")
+    String create_token();
+
+    @Message("Unmatched pastes (what to write next)")
+    String backlog();
+
+    @Message("Signatures of pastes without a confident match, grouped by root cause, most frequent first. Pastes themselves are never stored.")
+    String backlog_help();
+
+    @Message("Nothing yet: every paste so far found a confident match.")
+    String backlog_empty();
+
+    @Message("Pastes")
+    String pastes();
+
+    @Message("{count} pastes")
+    String pastes_n(long count);
+
+    @Message("Last seen")
+    String last_seen();
+
+    @Message("The form has expired")
+    String form_expired_heading();
+
+    @Message("This form was open too long or came from another site, so it was not accepted. Go back (your input is still there), reload the page if needed, and submit again.")
+    String form_expired_text();
+
+    @Message("frames")
+    String frames_unit();
+
+    @Message("Too many searches from your address in the last minute. Your paste is kept: wait a moment and submit again.")
+    String error_rate_limited();
 }

@@ -8,6 +8,12 @@ import io.tracekb.article.IncidentStatus;
 import io.tracekb.article.Translation;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import org.jboss.resteasy.reactive.RestForm;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
@@ -33,18 +39,26 @@ public class PageResource {
     static class Templates {
         static native TemplateInstance home(String lang, List<IncidentCard> incidents);
 
-        static native TemplateInstance incident(String lang, IncidentView incident);
+        static native TemplateInstance incident(String lang, IncidentView incident, boolean thanks,
+                IncidentFeedback.Counts feedback);
     }
 
     @Inject
     io.tracekb.article.ArticleService articles;
 
+    @Inject
+    IncidentFeedback feedback;
+
+    @Inject
+    Viewer viewer;
+
     @GET
     @Operation(hidden = true)
     @Transactional
     public TemplateInstance home(@QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, acceptLanguage);
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
         List<IncidentCard> cards = new ArrayList<>();
         for (Incident incident : Incident.<Incident>list("status = ?1 order by slug", IncidentStatus.PUBLISHED)) {
             Map<String, Translation> byLang = new TreeMap<>();
@@ -61,15 +75,40 @@ public class PageResource {
     @Path("articles/{slug}")
     @Operation(hidden = true)
     public TemplateInstance incident(@PathParam("slug") String slug, @QueryParam("lang") String requested,
+            @QueryParam("thanks") boolean thanks,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
         IncidentData data = articles.find(slug)
                 .filter(d -> d.status() != IncidentStatus.DRAFT) // drafts are not public
                 .orElseThrow(() -> new NotFoundException("No incident " + slug));
         String wanted = requested != null && !requested.isBlank() && requested.length() <= 35
                 ? requested.trim()
-                : UiLanguage.choose(null, acceptLanguage);
+                : UiLanguage.choose(null, remembered, acceptLanguage);
         IncidentView view = IncidentView.of(data, wanted);
-        return localized(Templates.incident(UiLanguage.choose(view.lang(), null), view), UiLanguage.choose(view.lang(), null));
+        // what readers answered to "did this help?" is for editors, who decide what to rewrite
+        IncidentFeedback.Counts counts = viewer.isEditor() ? feedback.counts(slug) : null;
+        String pageLang = UiLanguage.choose(view.lang(), null);
+        return localized(Templates.incident(pageLang, view, thanks, counts), pageLang);
+    }
+
+    /** "Did this help?": one answer, then back to the incident with a thank-you. */
+    @POST
+    @Path("articles/{slug}/feedback")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response feedback(@PathParam("slug") String slug, @RestForm String helpful, @RestForm String lang) {
+        String shown = UiLanguage.supported(lang) == null ? "" : "lang=" + UiLanguage.supported(lang) + "&";
+        if (!"yes".equals(helpful) && !"no".equals(helpful)) {
+            return Response.seeOther(URI.create("/articles/" + enc(slug) + "?" + shown)).build();
+        }
+        if (!feedback.record(slug, "yes".equals(helpful), UiLanguage.supported(lang))) {
+            throw new NotFoundException("No incident " + slug);
+        }
+        return Response.seeOther(URI.create("/articles/" + enc(slug) + "?" + shown + "thanks=true#feedback")).build();
+    }
+
+    private static String enc(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static TemplateInstance localized(TemplateInstance page, String lang) {

@@ -14,9 +14,21 @@ public final class UiLanguage {
 
     /** An explicit choice (query parameter) wins, then the first supported Accept-Language, then English. */
     public static String choose(String requested, String acceptLanguage) {
+        return choose(requested, null, acceptLanguage);
+    }
+
+    /**
+     * An explicit choice (query parameter or switcher button) wins, then the choice remembered in the
+     * {@link UiLanguageCookie}, then the first supported Accept-Language, then English.
+     */
+    public static String choose(String requested, String remembered, String acceptLanguage) {
         String explicit = supported(requested);
         if (explicit != null) {
             return explicit;
+        }
+        String cookie = supported(remembered);
+        if (cookie != null) {
+            return cookie;
         }
         for (String accepted : LanguageTags.accepted(acceptLanguage)) {
             String match = supported(accepted);

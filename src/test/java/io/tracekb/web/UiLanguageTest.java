@@ -21,4 +21,16 @@ class UiLanguageTest {
     void choosesTheVisitorsLanguage(String requested, String acceptLanguage, String expected) {
         assertThat(UiLanguage.choose(requested, acceptLanguage)).isEqualTo(expected);
     }
+
+    @ParameterizedTest(name = "lang={0}, cookie={1}, Accept-Language={2} -> {3}")
+    @CsvSource(delimiter = '|', nullValues = "null", value = {
+            "null | ja   | en-US,en;q=0.9 | ja",
+            "zh   | ja   | en             | zh",
+            "null | xx   | zh-CN          | zh",
+            "null | null | ja-JP          | ja",
+    })
+    void theSwitchersCookieComesAfterAnExplicitChoiceAndBeforeAcceptLanguage(String requested, String cookie,
+            String acceptLanguage, String expected) {
+        assertThat(UiLanguage.choose(requested, cookie, acceptLanguage)).isEqualTo(expected);
+    }
 }

@@ -1,0 +1,345 @@
+package io.tracekb.web;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.tracekb.api.HintMessages;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.FieldError;
+import io.tracekb.article.Incident;
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentNotFoundException;
+import io.tracekb.article.InvalidIncidentException;
+import io.tracekb.article.Revision;
+import io.tracekb.article.SlugTakenException;
+import io.tracekb.article.StaleVersionException;
+import io.tracekb.search.PasteAnalysis;
+import io.tracekb.signature.Signature;
+import io.tracekb.trace.Hint;
+import io.tracekb.trace.ParsedTrace;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.jboss.resteasy.reactive.RestForm;
+
+/**
+ * Editors' pages: create and edit an incident with all its translations side by side, its fixes and sample
+ * traces; revision history with diffs and restore; archive. Every save goes through {@link ArticleService};
+ * these pages only turn the form into an {@link IncidentData} and back. The row buttons (add, remove, move,
+ * preview) re-render the form on the server, so everything works without JavaScript and nothing typed is lost.
+ */
+@Path("/editor")
+@Produces(MediaType.TEXT_HTML)
+public class EditorPages {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance edit(String lang, IncidentForm form, IncidentForm.Rows rows, boolean isNew,
+                List<FieldError> errors, List<TracePreview> previews, Conflict conflict, Long saved);
+
+        static native TemplateInstance revisions(String lang, String slug, String title, long version,
+                List<RevisionRow> revisions);
+
+        static native TemplateInstance diff(String lang, String slug, int from, int to, List<TextDiff.Line> lines);
+    }
+
+    /** What the parser makes of one sample trace: shown under it, so an editor sees what will be matched. */
+    public record TracePreview(int number, boolean found, String rootCauseType, String template, int frames,
+            String fingerprint, List<String> hints) {
+    }
+
+    /** Someone saved in between: their version, and what they changed compared to the version this edit began with. */
+    public record Conflict(long currentVersion, long basedOn, List<TextDiff.Line> changes) {
+    }
+
+    public record RevisionRow(int number, long version, String author, String message, Instant createdAt) {
+    }
+
+    @Inject
+    ArticleService articles;
+
+    @Inject
+    SecurityIdentity identity;
+
+    @Inject
+    Viewer viewer;
+
+    @GET
+    @Path("new")
+    @Operation(hidden = true)
+    public Response newIncident(@QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+        return gate("/editor/new").orElseGet(() -> render(200, lang, IncidentForm.blank(), true, List.of(), null, null));
+    }
+
+    @POST
+    @Path("new")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response postNew(@BeanParam IncidentForm form, @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        return gate("/editor/new").orElseGet(() -> handle(form, null, lang));
+    }
+
+    @GET
+    @Path("{slug}")
+    @Operation(hidden = true)
+    public Response edit(@PathParam("slug") String slug, @QueryParam("saved") Long saved,
+            @QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+        return gate("/editor/" + slug).orElseGet(() -> {
+            IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+            return render(200, lang, IncidentForm.of(data, currentVersion(slug)), false, List.of(), null, saved);
+        });
+    }
+
+    @POST
+    @Path("{slug}")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response postEdit(@PathParam("slug") String slug, @BeanParam IncidentForm form,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        return gate("/editor/" + slug).orElseGet(() -> handle(form, slug, lang));
+    }
+
+    @POST
+    @Path("{slug}/archive")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response archive(@PathParam("slug") String slug, @RestForm Long version) {
+        return gate("/editor/" + slug).orElseGet(() -> {
+            try {
+                var incident = articles.archive(slug, version == null ? -1 : version, identity.getPrincipal().getName());
+                return Response.seeOther(URI.create("/editor/" + enc(slug) + "?saved=" + incident.version)).build();
+            } catch (StaleVersionException e) {
+                // someone saved meanwhile: show the current state rather than archive what the editor has not seen
+                return Response.seeOther(URI.create("/editor/" + enc(slug))).build();
+            } catch (IncidentNotFoundException e) {
+                throw new NotFoundException(e.getMessage());
+            }
+        });
+    }
+
+    @GET
+    @Path("{slug}/revisions")
+    @Operation(hidden = true)
+    public Response revisions(@PathParam("slug") String slug, @QueryParam("lang") String requested,
+            @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+        return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
+            IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+            List<RevisionRow> rows = new ArrayList<>();
+            for (Revision r : articles.revisions(slug)) {
+                rows.add(new RevisionRow(r.number, r.version, r.author, r.message, r.createdAt));
+            }
+            Collections.reverse(rows); // newest first
+            String title = data.translations().get(data.bestLanguage(lang)).title();
+            return page(200, Templates.revisions(lang, slug, title, currentVersion(slug), rows), lang);
+        });
+    }
+
+    @GET
+    @Path("{slug}/diff")
+    @Operation(hidden = true)
+    public Response diff(@PathParam("slug") String slug, @QueryParam("from") int from, @QueryParam("to") int to,
+            @QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+        return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
+            List<Revision> all = articles.revisions(slug);
+            IncidentData a = snapshot(all, from).orElseThrow(() -> new NotFoundException("No revision " + from));
+            IncidentData b = snapshot(all, to).orElseThrow(() -> new NotFoundException("No revision " + to));
+            return page(200, Templates.diff(lang, slug, from, to,
+                    TextDiff.diff(IncidentText.lines(a), IncidentText.lines(b))), lang);
+        });
+    }
+
+    @POST
+    @Path("{slug}/restore")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response restore(@PathParam("slug") String slug, @RestForm int number, @RestForm Long version) {
+        return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
+            try {
+                var incident = articles.restore(slug, number, version == null ? -1 : version,
+                        identity.getPrincipal().getName());
+                return Response.seeOther(URI.create("/editor/" + enc(slug) + "?saved=" + incident.version)).build();
+            } catch (StaleVersionException e) {
+                return Response.seeOther(URI.create("/editor/" + enc(slug) + "/revisions")).build();
+            } catch (IncidentNotFoundException e) {
+                throw new NotFoundException(e.getMessage());
+            }
+        });
+    }
+
+    private Response handle(IncidentForm form, String slug, String lang) {
+        boolean isNew = slug == null;
+        String op = form.op == null ? "save" : form.op;
+        IncidentForm.Rows rows = form.rows();
+        List<IncidentForm.FixRow> fixes = new ArrayList<>(rows.fixes());
+        List<IncidentForm.TraceRow> traces = new ArrayList<>(rows.traces());
+        if (op.equals("from-trace")) {
+            // from the results page: only the trace arrives; start with the rest of a blank form
+            IncidentForm blank = IncidentForm.blank();
+            blank.setRows(List.of(IncidentForm.emptyFix()), traces.isEmpty() ? List.of(new IncidentForm.TraceRow("", "")) : traces);
+            return render(200, lang, blank, true, List.of(), null, null);
+        }
+        if (!op.equals("save")) {
+            rowOperation(op, fixes, traces);
+            form.setRows(fixes, traces);
+            return render(200, lang, form, isNew, List.of(), null, null);
+        }
+        IncidentData data = form.toData();
+        String author = identity.getPrincipal().getName();
+        try {
+            Incident saved = isNew ? articles.create(data, author, null)
+                    : articles.update(slug, data, form.versionOrNew(), author, null);
+            return Response.seeOther(URI.create("/editor/" + enc(saved.slug) + "?saved=" + saved.version)).build();
+        } catch (InvalidIncidentException e) {
+            return render(400, lang, form, isNew, e.errors(), null, null);
+        } catch (SlugTakenException e) {
+            return render(409, lang, form, isNew, List.of(new FieldError("slug", "is taken by another incident")),
+                    null, null);
+        } catch (StaleVersionException e) {
+            Conflict conflict = new Conflict(e.currentVersion(), form.versionOrNew(),
+                    changesSince(slug, form.versionOrNew()));
+            // the next save is based on what the editor has now seen; their input stays exactly as typed
+            form.version = e.currentVersion();
+            return render(409, lang, form, false, List.of(), conflict, null);
+        } catch (IncidentNotFoundException e) {
+            throw new NotFoundException(e.getMessage());
+        }
+    }
+
+    /** add-fix, remove-fix:i, up-fix:i, down-fix:i, add-trace, remove-trace:i; anything else (preview) re-renders. */
+    static void rowOperation(String op, List<IncidentForm.FixRow> fixes, List<IncidentForm.TraceRow> traces) {
+        int colon = op.indexOf(':');
+        String name = colon < 0 ? op : op.substring(0, colon);
+        int i;
+        try {
+            i = colon < 0 ? -1 : Integer.parseInt(op.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            return;
+        }
+        switch (name) {
+            case "add-fix" -> fixes.add(IncidentForm.emptyFix());
+            case "remove-fix" -> {
+                if (i >= 0 && i < fixes.size()) {
+                    fixes.remove(i);
+                }
+            }
+            case "up-fix" -> {
+                if (i > 0 && i < fixes.size()) {
+                    Collections.swap(fixes, i, i - 1);
+                }
+            }
+            case "down-fix" -> {
+                if (i >= 0 && i < fixes.size() - 1) {
+                    Collections.swap(fixes, i, i + 1);
+                }
+            }
+            case "add-trace" -> traces.add(new IncidentForm.TraceRow("", ""));
+            case "remove-trace" -> {
+                if (i >= 0 && i < traces.size()) {
+                    traces.remove(i);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The diff from the version this edit began with to the stored one (empty when that revision is unknown). */
+    private List<TextDiff.Line> changesSince(String slug, long basedOn) {
+        List<Revision> all = articles.revisions(slug);
+        Optional<IncidentData> base = all.stream().filter(r -> r.version == basedOn).reduce((a, b) -> b)
+                .map(r -> articles.readSnapshot(r.snapshot));
+        IncidentData current = articles.find(slug).orElse(null);
+        return TextDiff.diff(base.map(IncidentText::lines).orElse(List.of()), IncidentText.lines(current));
+    }
+
+    private Optional<IncidentData> snapshot(List<Revision> all, int number) {
+        return all.stream().filter(r -> r.number == number).findFirst().map(r -> articles.readSnapshot(r.snapshot));
+    }
+
+    private static long currentVersion(String slug) {
+        return QuarkusTransaction.requiringNew().call(() -> Incident.findBySlug(slug).map(i -> i.version)
+                .orElseThrow(() -> new NotFoundException("No incident " + slug)));
+    }
+
+    private Response render(int status, String lang, IncidentForm form, boolean isNew, List<FieldError> errors,
+            Conflict conflict, Long saved) {
+        IncidentForm.Rows rows = form.rows();
+        List<TracePreview> previews = new ArrayList<>();
+        for (int i = 0; i < rows.traces().size(); i++) {
+            previews.add(preview(i + 1, rows.traces().get(i).text(), lang));
+        }
+        return page(status, Templates.edit(lang, form, rows, isNew, errors, previews, conflict, saved), lang);
+    }
+
+    static TracePreview preview(int number, String text, String lang) {
+        if (text == null || text.isBlank()) {
+            return new TracePreview(number, false, null, null, 0, null, List.of());
+        }
+        PasteAnalysis paste = PasteAnalysis.of(text);
+        Signature s = paste.primary();
+        ParsedTrace t = paste.parse().primaryTrace();
+        List<String> hints = paste.parse().hints().stream().map((Hint h) -> HintMessages.message(h, lang)).toList();
+        if (s == null) {
+            return new TracePreview(number, false, null, null, 0, null, hints);
+        }
+        return new TracePreview(number, true, s.rootCauseType(), s.rootCauseTemplate(),
+                t == null ? 0 : t.frameCount(), s.fingerprint(), hints);
+    }
+
+    /** Editors only: anonymous visitors are sent to sign in (and back), signed-in readers get 403. */
+    private Optional<Response> gate(String back) {
+        if (viewer.isEditor()) {
+            return Optional.empty();
+        }
+        if (!viewer.isSignedIn()) {
+            return Optional.of(Response.seeOther(URI.create("/login?next=" + enc(back))).build());
+        }
+        return Optional.of(Response.status(403).type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
+                .entity("Editors only.").build());
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static Response page(int status, TemplateInstance page, String lang) {
+        return Response.status(status).entity(page.setLocale(Locale.forLanguageTag(lang)))
+                .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).build();
+    }
+}

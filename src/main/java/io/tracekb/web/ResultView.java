@@ -1,0 +1,170 @@
+package io.tracekb.web;
+
+import io.tracekb.api.HintMessages;
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentData.FixData;
+import io.tracekb.article.IncidentData.FixTextData;
+import io.tracekb.search.MatchOutcome;
+import io.tracekb.search.MatchResult;
+import io.tracekb.search.PasteAnalysis;
+import io.tracekb.signature.FrameKeys;
+import io.tracekb.signature.Signature;
+import io.tracekb.signature.UbiquitousFrames;
+import io.tracekb.trace.Hint;
+import io.tracekb.trace.ParsedException;
+import io.tracekb.trace.ParsedTrace;
+import io.tracekb.trace.StackFrame;
+import io.tracekb.trace.ThreadInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * What the results page shows: what was understood of the paste, then one card per ranked incident. Built from
+ * the matcher's answer; it only arranges that answer for reading and decides nothing about the ranking.
+ */
+public record ResultView(Understood understood, List<Card> results, boolean anyConfident) {
+
+    /** Lines of the pasted trace shown under each card; a longer trace is cut there (the match used all of it). */
+    static final int MAX_TRACE_LINES = 400;
+
+    public record Understood(boolean traceFound, String rootCauseType, String rootCauseMessage,
+            String messageTemplate, List<String> exceptions, Map<String, String> versions, String jdk, int frames,
+            List<String> hints) {
+
+        public boolean hasVersions() {
+            return !versions.isEmpty() || jdk != null;
+        }
+    }
+
+    /** One language of the incident: present (a link) or not yet translated. */
+    public record LanguageBadge(String lang, boolean present, boolean current) {
+    }
+
+    public record FixCard(int number, String title, String descriptionHtml, String lang, String snippet,
+            String snippetLanguage, String file) {
+    }
+
+    /** One line of the pasted trace, marked when its frame also occurs in the incident's sample traces. */
+    public record TraceLine(int number, String text, boolean matching) {
+    }
+
+    public record Card(int rank, String slug, String title, String lang, List<LanguageBadge> languages,
+            double score, int percent, boolean confident, String url, List<String> why, List<FixCard> fixes,
+            List<TraceLine> trace, int matchingFrames, boolean traceCut) {
+    }
+
+    public static ResultView of(String text, MatchOutcome outcome, String lang,
+            Function<String, IncidentData> incidents) {
+        PasteAnalysis paste = outcome.paste();
+        Understood understood = understood(paste, lang);
+        List<String> lines = text.lines().toList();
+        ParsedTrace primary = paste.parse().primaryTrace();
+        Map<String, String> keyOfRawFrame = primary == null ? Map.of() : keyOfRawFrame(primary);
+        List<Card> cards = new ArrayList<>();
+        boolean anyConfident = false;
+        for (MatchResult r : outcome.results()) {
+            IncidentData d = incidents.apply(r.slug());
+            if (d == null) {
+                continue; // archived or unpublished since it was indexed
+            }
+            anyConfident |= r.confident();
+            cards.add(card(cards.size() + 1, r, d, lang, lines, primary, keyOfRawFrame));
+        }
+        return new ResultView(understood, cards, anyConfident);
+    }
+
+    static Understood understood(PasteAnalysis paste, String lang) {
+        Signature s = paste.primary();
+        ParsedTrace trace = paste.parse().primaryTrace();
+        List<String> hints = new ArrayList<>();
+        for (Hint h : paste.parse().hints()) {
+            hints.add(HintMessages.message(h, lang));
+        }
+        if (s == null) {
+            return new Understood(false, null, null, null, List.of(), Map.of(), null, 0, hints);
+        }
+        return new Understood(true, s.rootCauseType(), s.rootCauseMessage(), s.rootCauseTemplate(),
+                s.exceptionTypes().stream().filter(t -> t != null).toList(), new TreeMap<>(s.versions()), s.jdk(),
+                trace == null ? 0 : trace.frameCount(), hints);
+    }
+
+    private static Card card(int rank, MatchResult r, IncidentData d, String lang, List<String> lines,
+            ParsedTrace primary, Map<String, String> keyOfRawFrame) {
+        String shown = d.bestLanguage(lang);
+        List<LanguageBadge> badges = new ArrayList<>();
+        for (String l : UiLanguage.SUPPORTED) {
+            badges.add(new LanguageBadge(l, d.translations().containsKey(l), l.equals(shown)));
+        }
+        for (String l : new java.util.TreeSet<>(d.translations().keySet())) {
+            if (!UiLanguage.SUPPORTED.contains(l)) {
+                badges.add(new LanguageBadge(l, true, l.equals(shown)));
+            }
+        }
+        List<FixCard> fixes = new ArrayList<>();
+        for (FixData f : d.fixes()) {
+            String fixLang = IncidentData.bestOf(f.texts() == null ? Map.of() : f.texts(), shown, d.originalLanguage());
+            FixTextData t = f.texts() == null ? null : f.texts().get(fixLang);
+            fixes.add(new FixCard(fixes.size() + 1, t == null ? null : t.title(),
+                    t == null ? "" : MarkdownRenderer.toSafeHtml(t.description()), fixLang, f.snippet(),
+                    f.snippetLanguage(), f.file()));
+        }
+        Set<String> incidentKeys = incidentFrameKeys(d);
+        List<TraceLine> trace = new ArrayList<>();
+        int matching = 0;
+        boolean cut = false;
+        if (primary != null) {
+            int last = Math.min(lines.size() - 1, primary.lastLine());
+            for (int i = Math.max(0, primary.firstLine()); i <= last; i++) {
+                if (trace.size() == MAX_TRACE_LINES) {
+                    cut = true;
+                    break;
+                }
+                String key = keyOfRawFrame.get(lines.get(i).strip());
+                boolean match = key != null && incidentKeys.contains(key);
+                matching += match ? 1 : 0;
+                trace.add(new TraceLine(i + 1, lines.get(i), match));
+            }
+        }
+        double score = Math.round(r.score() * 1000) / 1000.0;
+        return new Card(rank, r.slug(), d.translations().get(shown).title(), shown, badges, score,
+                (int) Math.round(r.score() * 100), r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
+                r.why(), fixes, trace, matching, cut);
+    }
+
+    /** Frame line as pasted → its normalised key, for every frame of the pasted trace. */
+    private static Map<String, String> keyOfRawFrame(ParsedTrace trace) {
+        Map<String, String> keys = new HashMap<>();
+        for (ParsedException e : trace.exceptions()) {
+            for (StackFrame f : e.frames()) {
+                keys.putIfAbsent(f.raw().strip(), FrameKeys.key(f).key());
+            }
+        }
+        for (ThreadInfo t : trace.threads()) {
+            for (StackFrame f : t.frames()) {
+                keys.putIfAbsent(f.raw().strip(), FrameKeys.key(f).key());
+            }
+        }
+        return keys;
+    }
+
+    /**
+     * The meaningful frame keys of the incident's sample traces: frames found in nearly every trace
+     * (Thread.run and the like) are left out, so the highlight shows what the two traces really share.
+     */
+    private static Set<String> incidentFrameKeys(IncidentData d) {
+        Set<String> keys = new HashSet<>();
+        for (IncidentData.SampleTraceData sample : d.sampleTraces()) {
+            for (ParsedTrace t : PasteAnalysis.of(sample.text()).parse().traces()) {
+                keyOfRawFrame(t).values().stream().filter(k -> !UbiquitousFrames.isUbiquitous(k)).forEach(keys::add);
+            }
+        }
+        return keys;
+    }
+
+}

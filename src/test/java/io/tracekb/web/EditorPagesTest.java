@@ -1,0 +1,255 @@
+package io.tracekb.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.not;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.specification.RequestSpecification;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentStatus;
+import io.tracekb.article.Incident;
+import io.tracekb.testing.EmbeddedPostgresResource;
+import io.tracekb.testing.SampleIncidents;
+import io.tracekb.testing.TestUsers;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Sign-in, and the editor's create / edit / conflict / history / archive pages, as plain form posts. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class EditorPagesTest {
+
+    static final String TRACE = "java.lang.IllegalStateException: Buffer pool is destroyed.\n"
+            + "\tat org.apache.flink.runtime.io.network.buffer.LocalBufferPool.requestMemorySegment(LocalBufferPool.java:264)\n"
+            + "\tat org.apache.flink.runtime.io.network.buffer.LocalBufferPool.requestBuffer(LocalBufferPool.java:240)";
+
+    @Inject
+    ArticleService articles;
+
+    String session;
+
+    @BeforeEach
+    void signIn() {
+        TestUsers.ensure();
+        session = PageForms.signIn(TestUsers.EDITOR, TestUsers.PASSWORD);
+    }
+
+    RequestSpecification editor() {
+        return PageForms.session(session);
+    }
+
+    RequestSpecification form(String page) {
+        return PageForms.csrfFrom(editor(), page).form(editor());
+    }
+
+    @Test
+    void anonymousVisitorsAreSentToSignInAndReadersAreRefused() {
+        given().redirects().follow(false).get("/editor/new").then().statusCode(303)
+                .header("Location", containsString("/login?next=%2Feditor%2Fnew"));
+        String reader = PageForms.signIn(TestUsers.READER, TestUsers.PASSWORD);
+        PageForms.session(reader).redirects().follow(false).get("/editor/new").then().statusCode(403);
+    }
+
+    @Test
+    void theLanguageSwitcherWorksOnEditorPagesAtOnce() {
+        editor().get("/editor/new?lang=ja").then().statusCode(200)
+                .body(containsString("<html lang=\"ja\">"))
+                .body(containsString("インシデントを作成"))
+                .cookie(UiLanguageCookie.NAME, "ja");
+    }
+
+    @Test
+    void aWrongPasswordKeepsTheUserNameAndSaysSoWithoutSayingWhichWasWrong() {
+        PageForms.csrfFrom(given(), "/login").form().formParam("username", TestUsers.EDITOR)
+                .formParam("password", "wrong password").post("/login").then()
+                .statusCode(401)
+                .body(containsString("Wrong user name or password."))
+                .body(containsString("value=\"" + TestUsers.EDITOR + "\""));
+    }
+
+    @Test
+    void signInOnlyRedirectsWithinTheSite() {
+        PageForms.csrfFrom(given(), "/login").form().formParam("username", TestUsers.EDITOR)
+                .formParam("password", TestUsers.PASSWORD).formParam("next", "//evil.example/phish")
+                .post("/login").then().statusCode(303)
+                .header("Location", not(containsString("evil")))
+                .header("Location", endsWith(":" + io.restassured.RestAssured.port + "/"));
+    }
+
+    @Test
+    void thePageSessionDoesNotAuthenticateTheApi() {
+        given().cookie(SessionCookie.NAME, session).get("/api/v1/me").then().statusCode(401);
+        given().cookie(SessionCookie.NAME, session + "x").redirects().follow(false).get("/editor/new").then()
+                .statusCode(303);
+    }
+
+    @Test
+    void signingOutEndsTheSession() {
+        form("/").post("/logout").then().statusCode(303)
+                .cookie(SessionCookie.NAME, "");
+    }
+
+    @Test
+    void anEditorCreatesAnIncidentWithTranslationsFixesAndTraces() {
+        String slug = SampleIncidents.uniqueSlug("editor-create");
+        form("/editor/new")
+                .formParam("op", "save").formParam("version", "-1")
+                .formParam("slug", slug).formParam("product", "flink").formParam("tags", "network, buffers")
+                .formParam("status", "published").formParam("originalLanguage", "ja")
+                .formParam("title_en", "Buffer pool destroyed").formParam("body_en", "English body")
+                .formParam("title_ja", "バッファプールが破棄された").formParam("body_ja", "日本語の本文")
+                .formParam("title_zh", "").formParam("body_zh", "")
+                .formParam("fixSnippet", "taskmanager.network.memory.fraction: 0.2", "")
+                .formParam("fixSnippetLanguage", "yaml", "")
+                .formParam("fixFile", "flink-conf.yaml", "")
+                .formParam("fixAppliesTo", "", "")
+                .formParam("fixTitle_en", "Give the network more memory", "Restart the job")
+                .formParam("fixDescription_en", "", "")
+                .formParam("fixTitle_ja", "ネットワークのメモリを増やす", "")
+                .formParam("fixDescription_ja", "", "")
+                .formParam("traceText", TRACE).formParam("traceSource", "test")
+                .post("/editor/new").then().statusCode(303)
+                .header("Location", containsString("/editor/" + slug + "?saved="));
+
+        IncidentData saved = articles.find(slug).orElseThrow();
+        assertThat(saved.translations()).containsOnlyKeys("en", "ja");
+        assertThat(saved.originalLanguage()).isEqualTo("ja");
+        assertThat(saved.tags()).containsExactlyInAnyOrder("network", "buffers");
+        assertThat(saved.fixes()).hasSize(2);
+        assertThat(saved.fixes().get(0).texts()).containsOnlyKeys("en", "ja");
+        assertThat(saved.fixes().get(1).texts().get("en").title()).isEqualTo("Restart the job");
+        assertThat(saved.sampleTraces()).hasSize(1);
+
+        editor().get("/editor/" + slug + "?saved=0").then().statusCode(200)
+                .body(containsString("<p class=\"ok\" role=\"status\">Saved (version 0).</p>"))
+                .body(containsString("value=\"バッファプールが破棄された\""))
+                .body(containsString("<fieldset lang=\"ja\">"))
+                .body(containsString("Buffer pool is destroyed."));
+    }
+
+    @Test
+    void rowButtonsAddMoveAndRemoveFixesAndKeepEverythingTyped() {
+        String page = form("/editor/new")
+                .formParam("op", "up-fix:1").formParam("slug", "typed-slug").formParam("title_en", "Typed title")
+                .formParam("fixSnippet", "first", "second").formParam("fixTitle_en", "Fix A", "Fix B")
+                .formParam("traceText", TRACE)
+                .post("/editor/new").then().statusCode(200).extract().asString();
+        assertThat(page).contains("value=\"typed-slug\"").contains("value=\"Typed title\"");
+        assertThat(page.indexOf("value=\"Fix B\"")).isLessThan(page.indexOf("value=\"Fix A\""));
+        // the server-side preview of the sample trace
+        assertThat(page).contains("java.lang.IllegalStateException: Buffer pool is destroyed.");
+
+        String removed = form("/editor/new").formParam("op", "remove-fix:0")
+                .formParam("fixSnippet", "first", "second").formParam("fixTitle_en", "Fix A", "Fix B")
+                .post("/editor/new").then().statusCode(200).extract().asString();
+        assertThat(removed).doesNotContain("value=\"Fix A\"").contains("value=\"Fix B\"");
+
+        String added = form("/editor/new").formParam("op", "add-fix").formParam("fixTitle_en", "Fix A")
+                .post("/editor/new").then().statusCode(200).extract().asString();
+        assertThat(added).contains("id=\"fix-1\"");
+    }
+
+    @Test
+    void anInvalidIncidentIsNotSavedAndEveryFieldIsKept() {
+        String slug = SampleIncidents.uniqueSlug("invalid");
+        form("/editor/new").formParam("op", "save").formParam("slug", slug).formParam("product", "")
+                .formParam("body_en", "A body without a title").formParam("traceText", TRACE)
+                .post("/editor/new").then().statusCode(400)
+                .body(containsString("id=\"form-errors\""))
+                .body(containsString("A body without a title"))
+                .body(containsString("value=\"" + slug + "\""));
+        assertThat(articles.find(slug)).isEmpty();
+    }
+
+    @Test
+    void aConflictingSaveShowsWhatChangedMeanwhileAndKeepsTheEditorsInput() {
+        String slug = SampleIncidents.uniqueSlug("conflict");
+        articles.create(SampleIncidents.minimal(slug), "test", null);
+        String editPage = editor().get("/editor/" + slug).then().statusCode(200).extract().asString();
+        long startedFrom = hiddenVersion(editPage);
+
+        // someone else saves in between
+        articles.update(slug, SampleIncidents.withEnglishTitle(SampleIncidents.minimal(slug), "Their new title"),
+                startedFrom, "someone-else", null);
+
+        String conflict = form("/editor/" + slug).formParam("op", "save").formParam("version", startedFrom)
+                .formParam("slug", slug).formParam("product", "flink").formParam("status", "published")
+                .formParam("originalLanguage", "en")
+                .formParam("title_en", "My edited title").formParam("body_en", "My edited body")
+                .formParam("traceText", "java.io.IOException: boom\n\tat a.B.c(B.java:1)")
+                .post("/editor/" + slug).then().statusCode(409).extract().asString();
+        assertThat(conflict).contains("Someone else saved this incident in the meantime")
+                .contains("<ins>+ [en] title: Their new title</ins>")
+                .contains("value=\"My edited title\"").contains("My edited body");
+        long current = hiddenVersion(conflict);
+        assertThat(current).isGreaterThan(startedFrom);
+        assertThat(articles.find(slug).orElseThrow().translations().get("en").title()).isEqualTo("Their new title");
+
+        // saving again, now based on the version the editor has seen, goes through
+        form("/editor/" + slug).formParam("op", "save").formParam("version", current)
+                .formParam("slug", slug).formParam("product", "flink").formParam("status", "published")
+                .formParam("originalLanguage", "en")
+                .formParam("title_en", "My edited title").formParam("body_en", "My edited body")
+                .formParam("traceText", "java.io.IOException: boom\n\tat a.B.c(B.java:1)")
+                .post("/editor/" + slug).then().statusCode(303);
+        assertThat(articles.find(slug).orElseThrow().translations().get("en").title()).isEqualTo("My edited title");
+    }
+
+    @Test
+    void historyShowsADiffBetweenTwoRevisionsAndRestoresOne() {
+        String slug = SampleIncidents.uniqueSlug("history");
+        var created = articles.create(SampleIncidents.minimal(slug), "test", null);
+        articles.update(slug, SampleIncidents.withEnglishTitle(SampleIncidents.minimal(slug), "Second title"),
+                created.version, "test", null);
+
+        editor().get("/editor/" + slug + "/revisions").then().statusCode(200)
+                .body(containsString("name=\"from\" value=\"1\""))
+                .body(containsString("action=\"/editor/" + slug + "/restore\""));
+        editor().get("/editor/" + slug + "/diff?from=1&to=2").then().statusCode(200)
+                .body(containsString("<del>- [en] title: Checkpoint fails</del>"))
+                .body(containsString("<ins>+ [en] title: Second title</ins>"));
+
+        long version = currentVersion(slug);
+        form("/editor/" + slug + "/revisions").formParam("number", 1).formParam("version", version)
+                .post("/editor/" + slug + "/restore").then().statusCode(303);
+        assertThat(articles.find(slug).orElseThrow().translations().get("en").title()).isEqualTo("Checkpoint fails");
+    }
+
+    @Test
+    void archivingKeepsTheIncidentAndItsRevisions() {
+        String slug = SampleIncidents.uniqueSlug("archive");
+        articles.create(SampleIncidents.minimal(slug), "test", null);
+        form("/editor/" + slug).formParam("version", currentVersion(slug))
+                .post("/editor/" + slug + "/archive").then().statusCode(303);
+        assertThat(articles.find(slug).orElseThrow().status()).isEqualTo(IncidentStatus.ARCHIVED);
+        assertThat(articles.revisions(slug)).hasSize(2);
+    }
+
+    @Test
+    void editorsGetTheStartANewIncidentFormPrefilledWithTheirTrace() {
+        form("/").formParam("op", "from-trace").formParam("traceText", TRACE)
+                .post("/editor/new").then().statusCode(200)
+                .body(containsString("Buffer pool is destroyed."))
+                .body(containsString("id=\"slug\""));
+    }
+
+    @Transactional
+    long currentVersion(String slug) {
+        return Incident.findBySlug(slug).orElseThrow().version;
+    }
+
+    static long hiddenVersion(String page) {
+        Matcher m = Pattern.compile("name=\"version\" value=\"(-?\\d+)\"").matcher(page);
+        assertThat(m.find()).as("hidden version field").isTrue();
+        return Long.parseLong(m.group(1));
+    }
+}
