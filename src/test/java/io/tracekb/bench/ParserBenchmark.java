@@ -21,13 +21,18 @@ import java.util.stream.Stream;
  * read, counted as bytes for ASCII text) and µs per trace, both for wall-clock time and for the CPU time of the
  * measuring thread (the wall figure suffers when the machine is shared; the CPU figure much less).
  *
- * <p>System properties: {@code bench.warmup} (minimum warm-up passes, default 40), {@code bench.iterations} (minimum
- * measured passes, default 60). Small inputs get more passes: at least 40 M chars of warm-up (so the JIT has compiled
+ * <p>System properties: {@code bench.warmup} (minimum warm-up passes, default 40), {@code bench.warmupSeconds} (minimum
+ * warm-up time per input set, default 10), {@code bench.iterations} (minimum measured passes, default 60). Small inputs get more passes: at least 40 M chars of warm-up (so the JIT has compiled
  * the hot paths) and 20 M chars measured.
  */
 public final class ParserBenchmark {
     private ParserBenchmark() {
     }
+
+    /** Minimum warm-up time per input set (system property {@code bench.warmupSeconds}). */
+    static final long WARMUP_SECONDS = Long.getLong("bench.warmupSeconds", 10);
+    /** Minimum measured time per input set (system property {@code bench.measureSeconds}). */
+    static final long MEASURE_SECONDS = Long.getLong("bench.measureSeconds", 5);
 
     public static void main(String[] args) throws Exception {
         int warmup = Integer.getInteger("bench.warmup", 40);
@@ -55,12 +60,21 @@ public final class ParserBenchmark {
         warmup = (int) Math.max(warmup, 40_000_000L / Math.max(1, chars));
         iterations = (int) Math.max(iterations, 20_000_000L / Math.max(1, chars));
         long sink = 0;
-        for (int i = 0; i < warmup; i++) sink += once(parser, signature ? signatures : null, texts);
+        // at least the warm-up passes and WARMUP_SECONDS: until then the JIT is still compiling the hot paths
+        long warmEnd = System.nanoTime() + WARMUP_SECONDS * 1_000_000_000L;
+        for (int i = 0; i < warmup || System.nanoTime() < warmEnd; i++) {
+            sink += once(parser, signature ? signatures : null, texts);
+        }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long cpu0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         long traces = 0;
-        for (int i = 0; i < iterations; i++) traces += once(parser, signature ? signatures : null, texts);
+        long measureEnd = t0 + MEASURE_SECONDS * 1_000_000_000L;
+        int passes = 0;
+        for (; passes < iterations || System.nanoTime() < measureEnd; passes++) {
+            traces += once(parser, signature ? signatures : null, texts);
+        }
+        iterations = passes;
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9;
         double mb = chars * (double) iterations / 1e6;
