@@ -120,10 +120,11 @@ public final class Ranker {
             }
             results.add(new MatchResult(id, slug, score, score >= threshold, best.sameFingerprint(), why));
         }
-        // equal scores (often 0: nothing structural in common) keep stage 1's order, its text relevance
+        // results with no evidence at all keep stage 1's order (its text relevance); other ties are near-identical
+        // incidents, ordered by slug so that the answer does not depend on the order documents were indexed in
         results.sort(Comparator.comparing(MatchResult::sameFingerprint).reversed()
                 .thenComparing(Comparator.comparingDouble(MatchResult::score).reversed())
-                .thenComparing(r -> candidateRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
+                .thenComparing(r -> r.score() > 0 ? -1 : candidateRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
                 .thenComparing(MatchResult::slug));
         return results;
     }
