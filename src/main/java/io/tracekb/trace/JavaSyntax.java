@@ -289,7 +289,8 @@ final class JavaSyntax {
         int k = j;
         while (k < n && (Character.isJavaIdentifierPart(t.charAt(k)) || t.charAt(k) == '.')) k++;
         // cheap rejection first: a type is followed by ':', '{' or the end of the line (prose words are not)
-        if (k < n && t.charAt(k) != ':' && t.charAt(k) != '{') return null;
+        // ':' or a full-width '：' (an IME left on while typing or translating the trace)
+        if (k < n && t.charAt(k) != ':' && t.charAt(k) != '\uFF1A' && t.charAt(k) != '{') return null;
         String token = t.substring(j, k);
         if (token.endsWith(".") || token.contains("..")) return null;
         int dot = token.lastIndexOf('.');
@@ -309,7 +310,7 @@ final class JavaSyntax {
         String message;
         if (k == n) {
             message = null;
-        } else if (t.charAt(k) == ':') {
+        } else if (t.charAt(k) == ':' || t.charAt(k) == '\uFF1A') {
             if (k + 1 < n && t.charAt(k + 1) == '/') return null; // URL scheme "http://"
             message = t.substring(k + 1).strip();
             if (message.isEmpty()) message = null;

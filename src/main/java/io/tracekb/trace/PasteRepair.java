@@ -379,10 +379,39 @@ public final class PasteRepair {
                 joined = true;
                 continue;
             }
+            if (i + 1 < n && endsWithPackagePrefix(t)) {
+                // "org.apache.flink.runtime.checkpoint." + "CheckpointException: …": a header wrapped at a dot
+                String cand = t + in.get(i + 1).text().strip();
+                String header = cand.startsWith("Caused by: ") ? cand.substring(11) : cand;
+                JavaSyntax.Header h = JavaSyntax.parseHeader(header, false);
+                if (h != null && h.strength() == JavaSyntax.Strength.STRONG) {
+                    out.add(new SourceLine(lead(raw) + cand, cur.orig()));
+                    i++;
+                    joined = true;
+                    continue;
+                }
+            }
             out.add(cur);
         }
         if (joined) repairs.add(WRAPPED_LINES);
         return out;
+    }
+
+    /** "x.y.z." (optionally after "Caused by: "): at least two segments, identifier characters only, a final dot. */
+    private static boolean endsWithPackagePrefix(String t) {
+        if (t.length() < 4 || t.charAt(t.length() - 1) != '.') return false;
+        int from = t.startsWith("Caused by: ") ? 11 : 0;
+        int dots = 0;
+        for (int k = from; k < t.length(); k++) {
+            char c = t.charAt(k);
+            if (c == '.') {
+                if (k == from || t.charAt(k - 1) == '.') return false;
+                dots++;
+            } else if (!Character.isJavaIdentifierPart(c)) {
+                return false;
+            }
+        }
+        return dots >= 2 && Character.isJavaIdentifierStart(t.charAt(from));
     }
 
     private static String lead(String raw) {
