@@ -236,8 +236,25 @@ class BrowserJourneysTest {
     private void clickAndWait(WebElement element) {
         WebElement oldPage = browser.findElement(By.tagName("html"));
         element.click();
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(oldPage));
+        new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> isGone(oldPage));
         waitFor(By.tagName("main"));
+    }
+
+    /**
+     * Whether an element's page has been replaced. Chromium sometimes reports a replaced node as an "unhandled
+     * inspector error: Node with given id does not belong to the document" rather than as a stale element (seen in
+     * CI with chromedriver 156); both mean the old page is gone.
+     */
+    private static boolean isGone(WebElement oldPage) {
+        try {
+            return ExpectedConditions.stalenessOf(oldPage).apply(null);
+        } catch (org.openqa.selenium.WebDriverException e) {
+            String message = String.valueOf(e.getMessage());
+            if (message.contains("does not belong to the document") || message.contains("No node with given id")) {
+                return true;
+            }
+            throw e;
+        }
     }
 
     /** Sets a text area's value (typing a trace key by key would turn its tabs into focus changes). */
