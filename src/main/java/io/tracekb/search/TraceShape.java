@@ -37,9 +37,15 @@ public record TraceShape(
         ParsedTrace trace = paste.parse().primaryTrace();
         List<String> templates = new ArrayList<>();
         if (trace != null) {
-            for (ParsedException e : trace.exceptions()) {
-                templates.add(e.message() == null ? ""
-                        : nullToEmpty(MessageTemplater.template(e.message().replace('\n', ' ')).template()));
+            List<ParsedException> chain = trace.exceptions();
+            for (int i = 0; i < chain.size(); i++) {
+                ParsedException e = chain.get(i);
+                if (i == s.rootCauseIndex() && s.rootCauseTemplate() != null) {
+                    templates.add(s.rootCauseTemplate()); // the signature templated the root's message already
+                } else {
+                    templates.add(e.message() == null ? ""
+                            : nullToEmpty(MessageTemplater.template(e.message().replace('\n', ' ')).template()));
+                }
             }
         }
         return of(s, templates);
