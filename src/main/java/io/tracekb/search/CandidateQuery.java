@@ -10,11 +10,13 @@ import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 
@@ -41,43 +43,81 @@ final class CandidateQuery {
     private CandidateQuery() {
     }
 
-    static Query of(PasteAnalysis paste) {
+    /**
+     * A word in more than this many incidents (and more than {@link #COMMON_SHARE} of them) cannot pick 50
+     * candidates out of the rest, yet walking its postings cost most of stage 1 in a large index ("org",
+     * "apache", "flink" in the code field): such words are left out, as Lucene's CommonTermsQuery would.
+     * Keyword fields (types, frames, fingerprints) are always kept. Below this size nothing is left out.
+     */
+    static final int COMMON_MIN_DOCS = 1_000;
+    static final double COMMON_SHARE = 0.02;
+
+    /** Turns a term into its clause, or null to leave it out. */
+    @FunctionalInterface
+    interface TermLookup {
+        Query clause(Term term, boolean keyword) throws IOException;
+    }
+
+    /** Every term, unchecked: for building a query without an index at hand. */
+    static final TermLookup EVERY_TERM = (term, keyword) -> new TermQuery(term);
+
+    static Query of(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
+        return of(paste, lookupIn(searcher));
+    }
+
+    /**
+     * Looks each term up once in the index: a term no incident has is left out, and so is a term of an analysed
+     * field that is too common to help (see {@link #COMMON_MIN_DOCS}); the statistics found go into the query, so
+     * that the search does not look the term up a second time.
+     */
+    static TermLookup lookupIn(IndexSearcher searcher) {
+        int docs = searcher.getIndexReader().numDocs();
+        long limit = Math.max(COMMON_MIN_DOCS, (long) (docs * COMMON_SHARE));
+        return (term, keyword) -> {
+            TermStates states = TermStates.build(searcher, term, true);
+            int df = states.docFreq();
+            return df == 0 || (!keyword && df > limit) ? null : new TermQuery(term, states);
+        };
+    }
+
+    static Query of(PasteAnalysis paste, TermLookup terms) throws IOException {
         BooleanQuery.Builder b = new BooleanQuery.Builder();
         int clauses = 0;
         Signature primary = paste.primary();
         for (Signature s : paste.signatures()) {
             float weight = s == primary ? 1f : 0.3f;
-            clauses += signatureClauses(s, weight, b);
+            clauses += signatureClauses(s, weight, b, terms);
         }
         String prose = paste.prose();
         if (!prose.isBlank()) {
             // With a trace, prose only helps; without one it is the whole query.
             float weight = primary == null ? 1f : 0.2f;
             for (String lang : PROSE_FIELDS) {
-                clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), prose, weight, b);
+                clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), prose, weight, b, terms);
             }
-            clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b);
-            clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b);
+            clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b, terms);
+            clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b, terms);
             for (String synonym : CrossLanguageTerms.expand(prose)) {
                 for (String lang : PROSE_FIELDS) {
-                    clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), synonym, weight * 0.5f, b);
+                    clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), synonym, weight * 0.5f, b, terms);
                 }
             }
         }
         return clauses == 0 ? new MatchNoDocsQuery("nothing to search for") : b.build();
     }
 
-    private static int signatureClauses(Signature s, float weight, BooleanQuery.Builder b) {
+    private static int signatureClauses(Signature s, float weight, BooleanQuery.Builder b, TermLookup terms)
+            throws IOException {
         int n = 0;
-        n += add(b, new TermQuery(new Term(IndexFields.FINGERPRINT, s.fingerprint())), 8f * weight);
+        n += add(b, terms.clause(new Term(IndexFields.FINGERPRINT, s.fingerprint()), true), 8f * weight);
         if (s.rootCauseType() != null) {
-            n += add(b, new TermQuery(new Term(IndexFields.ROOT, s.rootCauseType())), 4f * weight);
+            n += add(b, terms.clause(new Term(IndexFields.ROOT, s.rootCauseType()), true), 4f * weight);
         }
         for (int i = 0; i < s.exceptionTypes().size(); i++) {
             String type = s.exceptionTypes().get(i);
             if (type != null) {
                 boolean wrapper = i < s.wrappers().size() && s.wrappers().get(i) != null;
-                n += add(b, new TermQuery(new Term(IndexFields.EXCEPTION, type)), (wrapper ? 0.3f : 1.5f) * weight);
+                n += add(b, terms.clause(new Term(IndexFields.EXCEPTION, type), true), (wrapper ? 0.3f : 1.5f) * weight);
             }
         }
         Set<String> keys = new LinkedHashSet<>();
@@ -89,7 +129,7 @@ final class CandidateQuery {
             }
             if (!f.partial() && keys.add(f.key())) {
                 float boost = (f.ubiquitous() ? 0.1f : 1f) / (1f + 0.05f * f.position());
-                n += add(b, new TermQuery(new Term(IndexFields.FRAME, f.key())), boost * weight);
+                n += add(b, terms.clause(new Term(IndexFields.FRAME, f.key()), true), boost * weight);
             }
         }
         // partial class matches (split identifiers): a shaded, relocated or unknown frame still names its library
@@ -108,9 +148,9 @@ final class CandidateQuery {
                 code.append(f.key()).append(' ');
             }
         }
-        n += termClauses(IndexFields.CODE, CODE, code.toString(), 0.1f * weight, b);
+        n += termClauses(IndexFields.CODE, CODE, code.toString(), 0.1f * weight, b, terms);
         if (s.rootCauseTemplate() != null) {
-            n += termClauses(IndexFields.TEMPLATE, TEMPLATE, s.rootCauseTemplate(), 0.5f * weight, b);
+            n += termClauses(IndexFields.TEMPLATE, TEMPLATE, s.rootCauseTemplate(), 0.5f * weight, b, terms);
             // the message's words in the write-ups: finds the incident whose samples show the failure from
             // another angle (a wrapper, a fragment) but whose text names the message
             int words = 0;
@@ -118,18 +158,19 @@ final class CandidateQuery {
                 if (words++ == MAX_MESSAGE_WORDS) {
                     break;
                 }
-                n += add(b, new TermQuery(new Term(IndexFields.TEXT_TERMS, word)), 0.3f * weight);
+                n += add(b, terms.clause(new Term(IndexFields.TEXT_TERMS, word), false), 0.3f * weight);
             }
         }
         return n;
     }
 
-    private static int termClauses(String field, Analyzer analyzer, String text, float boost, BooleanQuery.Builder b) {
-        Set<String> terms = analyze(analyzer, field, text, MAX_TERMS_PER_FIELD);
-        for (String t : terms) {
-            add(b, new TermQuery(new Term(field, t)), boost);
+    private static int termClauses(String field, Analyzer analyzer, String text, float boost, BooleanQuery.Builder b,
+            TermLookup terms) throws IOException {
+        int n = 0;
+        for (String t : analyze(analyzer, field, text, MAX_TERMS_PER_FIELD)) {
+            n += add(b, terms.clause(new Term(field, t), false), boost);
         }
-        return terms.size();
+        return n;
     }
 
     static Set<String> analyze(Analyzer analyzer, String field, String text, int max) {
@@ -148,6 +189,9 @@ final class CandidateQuery {
     }
 
     private static int add(BooleanQuery.Builder b, Query q, float boost) {
+        if (q == null) {
+            return 0;
+        }
         b.add(new BoostQuery(q, boost), BooleanClause.Occur.SHOULD);
         return 1;
     }

@@ -12,6 +12,8 @@ import java.util.function.ToDoubleFunction;
  * frames count most. Each frame key the two lists share adds {@code (w_q + w_d) * exp(-gamma * |i_q - i_d|)};
  * every unshared frame subtracts its weight; the sum is divided by the total weight of both lists, so the
  * similarity is in [-1, 1] and comparable across queries.
+ *
+ * <p>Remembers the last query's side between calls: use one instance per thread (the ranker makes one per query).
  */
 public final class FrameAlignment {
 
@@ -26,11 +28,21 @@ public final class FrameAlignment {
     /** Extra discount for frames known to occur everywhere (thread pools, reflection). */
     private final double ubiquitousFactor;
 
+    /** (1/(i+1))^alpha for the first positions: a power per frame per candidate was a hot spot of the rerank. */
+    private final double[] positionWeights = new double[64];
+
     public FrameAlignment(double alpha, double beta, double gamma, double ubiquitousFactor) {
         this.alpha = alpha;
         this.beta = beta;
         this.gamma = gamma;
         this.ubiquitousFactor = ubiquitousFactor;
+        for (int i = 0; i < positionWeights.length; i++) {
+            positionWeights[i] = Math.pow(1.0 / (i + 1), alpha);
+        }
+    }
+
+    private double positionWeight(int position) {
+        return position < positionWeights.length ? positionWeights[position] : Math.pow(1.0 / (position + 1), alpha);
     }
 
     public static FrameAlignment defaults() {
@@ -47,46 +59,63 @@ public final class FrameAlignment {
         if (query.isEmpty() || candidate.isEmpty()) {
             return Result.NONE;
         }
-        // first position of each key in the candidate; recursion is already collapsed by the signature
-        Map<String, Integer> candidatePos = new HashMap<>();
-        for (int i = 0; i < candidate.size(); i++) {
-            candidatePos.putIfAbsent(candidate.get(i), i);
-        }
-        double total = 0;
-        double score = 0;
+        QuerySide q = querySide(query, ubiquitousQuery, rarity);
+        // Walks the candidate against the query's first positions: the same pairs as walking the query against
+        // the candidate's first positions (each key pairs its first occurrence on both sides), without building a
+        // map per candidate; recursion is already collapsed by the signature.
+        boolean[] queryUsed = new boolean[query.size()];
+        double total = q.totalWeight;
+        double score = -q.totalWeight;
         int shared = 0;
-        int counted = 0;
-        boolean[] candidateUsed = new boolean[candidate.size()];
-        for (int i = 0; i < query.size(); i++) {
-            String key = query.get(i);
+        for (int j = 0; j < candidate.size(); j++) {
+            String key = candidate.get(j);
             double r = rarity.applyAsDouble(key); // cached per index reader
-            boolean ubiquitous = flag(ubiquitousQuery, i);
-            double wq = weight(i, r, ubiquitous);
-            total += wq;
-            if (!ubiquitous) {
-                counted++;
-            }
-            Integer j = candidatePos.get(key);
-            if (j != null && !candidateUsed[j]) {
-                candidateUsed[j] = true;
-                double wd = weight(j, r, flag(ubiquitousCandidate, j));
+            double wd = weight(j, r, flag(ubiquitousCandidate, j));
+            total += wd;
+            Integer i = q.firstPosition.get(key);
+            if (i != null && !queryUsed[i]) {
+                queryUsed[i] = true;
+                double wq = q.weights[i];
+                score += wq; // no longer an unshared query frame
                 score += (wq + wd) * Math.exp(-gamma * Math.abs(i - j));
-                if (!ubiquitous) {
+                if (!flag(ubiquitousQuery, i)) {
                     shared++;
                 }
             } else {
-                score -= wq;
-            }
-        }
-        for (int j = 0; j < candidate.size(); j++) {
-            String key = candidate.get(j);
-            double wd = weight(j, rarity.applyAsDouble(key), flag(ubiquitousCandidate, j));
-            total += wd;
-            if (!candidateUsed[j]) {
                 score -= wd;
             }
         }
-        return new Result(total == 0 ? 0 : score / total, shared, counted);
+        return new Result(total == 0 ? 0 : score / total, shared, q.counted);
+    }
+
+    /** What depends on the query's frames only: computed once per query, not once per candidate frame list. */
+    private record QuerySide(List<String> frames, List<Boolean> ubiquitous, ToDoubleFunction<String> rarity,
+            Map<String, Integer> firstPosition, double[] weights, double totalWeight, int counted) {
+    }
+
+    private QuerySide lastQuery;
+
+    private QuerySide querySide(List<String> query, List<Boolean> ubiquitousQuery, ToDoubleFunction<String> rarity) {
+        QuerySide last = lastQuery;
+        if (last != null && last.frames == query && last.ubiquitous == ubiquitousQuery && last.rarity == rarity) {
+            return last;
+        }
+        Map<String, Integer> first = new HashMap<>();
+        double[] weights = new double[query.size()];
+        double total = 0;
+        int counted = 0;
+        for (int i = 0; i < query.size(); i++) {
+            first.putIfAbsent(query.get(i), i);
+            boolean ubiquitous = flag(ubiquitousQuery, i);
+            weights[i] = weight(i, rarity.applyAsDouble(query.get(i)), ubiquitous);
+            total += weights[i];
+            if (!ubiquitous) {
+                counted++;
+            }
+        }
+        QuerySide side = new QuerySide(query, ubiquitousQuery, rarity, first, weights, total, counted);
+        lastQuery = side;
+        return side;
     }
 
     private static boolean flag(List<Boolean> flags, int i) {
@@ -94,7 +123,7 @@ public final class FrameAlignment {
     }
 
     private double weight(int position, double rarity, boolean ubiquitous) {
-        double w = Math.pow(1.0 / (position + 1), alpha) * Math.exp(-beta * rarity);
+        double w = positionWeight(position) * Math.exp(-beta * rarity);
         return ubiquitous ? w * ubiquitousFactor : w;
     }
 }

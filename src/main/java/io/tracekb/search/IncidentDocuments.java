@@ -1,29 +1,32 @@
 package io.tracekb.search;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.util.BytesRef;
 
 /** Turns an {@link IndexedIncident} into one Lucene document, and reads the stored parts back. */
 final class IncidentDocuments {
 
     static final String VERSION = "version";
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<List<TraceShape>> SHAPES = new TypeReference<>() {
-    };
 
     private IncidentDocuments() {
+    }
+
+    /** Words are matched one by one (no phrase queries): positions would only cost indexing time and disk. */
+    private static final FieldType WORDS = new FieldType(TextField.TYPE_NOT_STORED);
+
+    static {
+        WORDS.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+        WORDS.freeze();
     }
 
     static Document toDocument(IndexedIncident incident) {
@@ -56,27 +59,22 @@ final class IncidentDocuments {
         frames.forEach(f -> doc.add(new StringField(IndexFields.FRAME, f, Field.Store.NO)));
         fingerprints.forEach(f -> doc.add(new StringField(IndexFields.FINGERPRINT, f, Field.Store.NO)));
         components.forEach(c -> doc.add(new StringField(IndexFields.COMPONENT, c, Field.Store.NO)));
-        doc.add(new TextField(IndexFields.TEMPLATE, templates.toString(), Field.Store.NO));
-        doc.add(new TextField(IndexFields.CODE, String.join(" ", exceptions) + " " + String.join(" ", frames),
-                Field.Store.NO));
+        doc.add(new Field(IndexFields.TEMPLATE, templates.toString(), WORDS));
+        doc.add(new Field(IndexFields.CODE, String.join(" ", exceptions) + " " + String.join(" ", frames), WORDS));
         for (Map.Entry<String, String> e : incident.textByLanguage().entrySet()) {
-            doc.add(new TextField(IndexFields.text(e.getKey()), e.getValue(), Field.Store.NO));
+            doc.add(new Field(IndexFields.text(e.getKey()), e.getValue(), WORDS));
             if (!"en".equals(io.tracekb.article.LanguageTags.primary(e.getKey()))) {
-                doc.add(new TextField(IndexFields.TEXT_CJK, e.getValue(), Field.Store.NO));
+                doc.add(new Field(IndexFields.TEXT_CJK, e.getValue(), WORDS));
             }
         }
         // messages are English: the English write-up is where their words are; others only when there is none
         // (analysing Japanese and Chinese text as English cost a fifth of the indexing time for nothing)
         String english = incident.textByLanguage().get("en");
-        doc.add(new TextField(IndexFields.TEXT_TERMS, english != null ? english
-                : String.join("\n", incident.textByLanguage().values()), Field.Store.NO));
+        doc.add(new Field(IndexFields.TEXT_TERMS, english != null ? english
+                : String.join("\n", incident.textByLanguage().values()), WORDS));
         doc.add(new StoredField(IndexFields.TITLES,
                 String.join("\n", incident.titles()).toLowerCase(java.util.Locale.ROOT)));
-        try {
-            doc.add(new StoredField(IndexFields.TRACES, new BytesRef(JSON.writeValueAsBytes(incident.traces()))));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        doc.add(new StoredField(IndexFields.TRACES, TraceShapeCodec.encode(incident.traces())));
         return doc;
     }
 
@@ -123,10 +121,6 @@ final class IncidentDocuments {
         if (bytes == null) {
             return List.of();
         }
-        try {
-            return JSON.readValue(new String(bytes.bytes, bytes.offset, bytes.length, StandardCharsets.UTF_8), SHAPES);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored trace shapes cannot be read; rebuild the index", e);
-        }
+        return TraceShapeCodec.decode(bytes);
     }
 }

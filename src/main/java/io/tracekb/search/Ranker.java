@@ -9,9 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -56,12 +54,11 @@ public final class Ranker {
     }
 
     List<MatchResult> rank(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
-        TopDocs top = searcher.search(CandidateQuery.of(paste), CANDIDATES);
+        TopDocs top = searcher.search(CandidateQuery.of(paste, searcher), CANDIDATES);
         if (top.scoreDocs.length == 0) {
             return List.of();
         }
         IndexReader reader = searcher.getIndexReader();
-        StoredFields stored = reader.storedFields();
         TraceShape query = paste.primary() == null ? null : TraceShape.of(paste);
         String message = query == null ? null : messageOf(query);
         Set<String> messageTerms = IncidentDocuments.messageTerms(message);
@@ -71,11 +68,10 @@ public final class Ranker {
         List<MatchResult> results = new ArrayList<>();
         Map<Long, Integer> candidateRank = new HashMap<>();
         for (ScoreDoc hit : top.scoreDocs) {
-            Document doc = stored.document(hit.doc,
-                    Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES, IndexFields.TITLES));
-            long id = Long.parseLong(doc.get(IndexFields.ID));
+            CandidateStore.Candidate doc = CandidateStore.get(reader, hit.doc);
+            long id = doc.id();
             candidateRank.putIfAbsent(id, candidateRank.size());
-            String slug = doc.get(IndexFields.SLUG);
+            String slug = doc.slug();
             if (query == null) {
                 double s = hit.score;
                 results.add(new MatchResult(id, slug, TEXT_ONLY_CAP * s / (s + 5), false, false,
@@ -83,7 +79,7 @@ public final class Ranker {
                 continue;
             }
             List<TraceComparison.Result> perTrace = new ArrayList<>();
-            for (TraceShape sample : IncidentDocuments.traces(doc)) {
+            for (TraceShape sample : doc.traces()) {
                 perTrace.add(comparison.compare(query, sample, rarity));
             }
             perTrace.sort(Comparator.comparingDouble(TraceComparison.Result::score).reversed());
@@ -92,7 +88,7 @@ public final class Ranker {
             }
             TraceComparison.Result best = perTrace.get(0);
             double coverage = messageTerms.size() < 2 ? 0 : wordsFound.getOrDefault(hit.doc, 0.0);
-            String titles = doc.get(IndexFields.TITLES);
+            String titles = doc.titles();
             // the root cause's message in a title counts fully, an enclosing exception's half
             int named = -1;
             for (int i = 0; titles != null && i < leads.size() && named < 0; i++) {

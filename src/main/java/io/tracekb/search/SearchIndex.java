@@ -72,6 +72,9 @@ public class SearchIndex {
         gone.removeAll(wanted.keySet());
         gone.forEach(index::remove);
         reindex(stale);
+        if (stale.size() >= ParallelIndexer.PROGRESS_EVERY) {
+            index.mergeSegments();
+        }
         index.commit();
         if (!stale.isEmpty() || !gone.isEmpty()) {
             LOG.infof("Search index: %d incidents reindexed, %d removed, %d in the index", stale.size(), gone.size(),
@@ -85,6 +88,7 @@ public class SearchIndex {
         index.removeAll();
         List<Long> all = searchableVersions().keySet().stream().sorted().toList();
         reindex(all);
+        index.mergeSegments();
         index.commit();
         LOG.infof("Search index rebuilt: %d incidents", all.size());
         return all.size();

@@ -63,7 +63,7 @@ public final class TraceIndex implements AutoCloseable {
             IndexWriterConfig config = new IndexWriterConfig(Analyzers.perField())
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                     // fewer, larger segments while (re)building; memory is released at each flush
-                    .setRAMBufferSizeMB(64);
+                    .setRAMBufferSizeMB(128);
             IndexWriter writer = new IndexWriter(dir, config);
             return new Opened(new TraceIndex(path, dir, writer), state);
         } catch (IOException e) {
@@ -161,6 +161,19 @@ public final class TraceIndex implements AutoCloseable {
             searchers.maybeRefreshBlocking();
         } catch (IOException e) {
             throw new UncheckedIOException("Could not commit the search index in " + path, e);
+        }
+    }
+
+    /**
+     * Merges the index into one segment. Stage 1 looks each query term up once per segment, so after a bulk
+     * (re)build, which leaves several segments, one segment makes every query cheaper; small later saves add
+     * small segments that the merge policy folds in as usual.
+     */
+    public void mergeSegments() {
+        try {
+            writer.forceMerge(1);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not merge the search index in " + path, e);
         }
     }
 

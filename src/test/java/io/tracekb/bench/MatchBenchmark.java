@@ -45,9 +45,16 @@ public final class MatchBenchmark {
                 queries.add(SyntheticIncidents.vary(t.text(), "org.query.app", random));
             }
         }
+        // the labelled evaluation's real queries and negatives too: other failures, other shapes, not only variants
+        try (Stream<Path> walk = Files.walk(Path.of("src/test/resources/eval"))) {
+            for (Path p : walk.filter(p -> p.toString().endsWith(".txt")).sorted().toList()) {
+                queries.add(Files.readString(p));
+            }
+        }
         StringBuilder report = new StringBuilder();
-        report.append("| incidents | index build | build rate | heap after build | match p50 | match p99 | queries |\n");
-        report.append("|---:|---:|---:|---:|---:|---:|---:|\n");
+        report.append("| incidents | index build | build rate | heap after build | first pass p50 | first pass p99 "
+                + "| match p50 | match p99 | queries |\n");
+        report.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int size : sizes) {
             report.append(run(real, queries, size)).append('\n');
             System.out.println(report);
@@ -72,6 +79,7 @@ public final class MatchBenchmark {
         List<IncidentData> all = incidents;
         ParallelIndexer.index(index, ids, i -> IndexedIncident.of(i + 1, 1, all.get(i)),
                 Runtime.getRuntime().availableProcessors(), done -> { });
+        index.mergeSegments(); // as SearchIndex does after a bulk build
         index.commit();
         double buildSeconds = (System.nanoTime() - start) / 1e9;
         incidents = null;
@@ -79,10 +87,14 @@ public final class MatchBenchmark {
         long heap = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
 
         Ranker ranker = new Ranker(index, 0.6);
-        List<PasteAnalysis> parsed = new ArrayList<>();
-        for (String q : queries) {
-            parsed.add(PasteAnalysis.of(q));
+        // first pass: every query once on the fresh index (cold caches of stored shapes and frame rarity)
+        long[] first = new long[queries.size()];
+        for (int i = 0; i < queries.size(); i++) {
+            long t0 = System.nanoTime();
+            ranker.rank(PasteAnalysis.of(queries.get(i)), 5);
+            first[i] = System.nanoTime() - t0;
         }
+        Arrays.sort(first);
         for (int w = 0; w < 3; w++) {
             for (String q : queries) {
                 ranker.rank(PasteAnalysis.of(q), 5);
@@ -101,9 +113,9 @@ public final class MatchBenchmark {
         Arrays.sort(latencies);
         index.close();
         deleteTree(dir);
-        return String.format(Locale.ROOT, "| %,d | %.1f s | %,.0f/s | %d MiB | %.2f ms | %.2f ms | %d |", size,
-                buildSeconds, size / buildSeconds, heap >> 20, latencies[n / 2] / 1e6,
-                latencies[(int) (n * 0.99)] / 1e6, n);
+        return String.format(Locale.ROOT, "| %,d | %.1f s | %,.0f/s | %d MiB | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %d |",
+                size, buildSeconds, size / buildSeconds, heap >> 20, first[first.length / 2] / 1e6,
+                first[(int) (first.length * 0.99)] / 1e6, latencies[n / 2] / 1e6, latencies[(int) (n * 0.99)] / 1e6, n);
     }
 
     private static void deleteTree(Path dir) throws IOException {
