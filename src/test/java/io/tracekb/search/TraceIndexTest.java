@@ -91,6 +91,34 @@ class TraceIndexTest {
         index.close();
     }
 
+    @Test
+    void anUpdatedIncidentIsRankedByItsNewSampleTracesNotByWhatWasReadBefore() {
+        TraceIndex index = TraceIndex.open(dir).index();
+        String before = "java.io.IOException: Size of the state is larger than the maximum permitted memory-backed state.\n"
+                + "\tat org.apache.flink.runtime.state.memory.MemCheckpointStreamFactory.checkSize(MemCheckpointStreamFactory.java:64)\n";
+        String after = "java.lang.OutOfMemoryError: Metaspace\n"
+                + "\tat java.lang.ClassLoader.defineClass1(Native Method)\n";
+        index.put(withTrace(1, 1, before));
+        index.commit();
+        Ranker ranker = new Ranker(index, 0.6);
+        assertThat(ranker.rank(PasteAnalysis.of(before), 5).results()).singleElement()
+                .satisfies(r -> assertThat(r.sameFingerprint()).isTrue()); // its stored shapes are now cached
+
+        index.put(withTrace(1, 2, after));
+        index.commit();
+
+        assertThat(ranker.rank(PasteAnalysis.of(after), 5).results()).singleElement()
+                .satisfies(r -> assertThat(r.sameFingerprint()).isTrue());
+        assertThat(ranker.rank(PasteAnalysis.of(before), 5).results())
+                .allSatisfy(r -> assertThat(r.sameFingerprint()).isFalse());
+        index.close();
+    }
+
+    private static IndexedIncident withTrace(long id, long version, String trace) {
+        return new IndexedIncident(id, version, "incident-" + id, "flink", true, Map.of("en", "An incident"),
+                List.of(TraceShape.of(PasteAnalysis.of(trace))), List.of("An incident"));
+    }
+
     private static IndexedIncident sample(long id, long version) {
         return IndexedIncident.of(id, version, IncidentFolder.read(Path.of("content/flink/memory-state-too-large")));
     }
