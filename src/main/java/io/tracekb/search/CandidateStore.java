@@ -22,11 +22,12 @@ final class CandidateStore {
     /** About 10 KB each (three sample traces' frame keys): a bound of roughly 100 MB. */
     static final int MAX_ENTRIES = 10_000;
     private static final Set<String> FIELDS = Set.of(IndexFields.ID, IndexFields.SLUG, IndexFields.TRACES,
-            IndexFields.TITLES);
+            IndexFields.TITLES, IndexFields.PRODUCT, IndexFields.AFFECTED_VERSIONS);
     private static final Map<Object, Map<Integer, Candidate>> BY_SEGMENT = new ConcurrentHashMap<>();
     private static final AtomicInteger SIZE = new AtomicInteger();
 
-    record Candidate(long id, String slug, String titles, List<TraceShape> traces) {
+    record Candidate(long id, String slug, String titles, List<TraceShape> traces, String product,
+            AffectedVersions affected) {
     }
 
     private CandidateStore() {
@@ -59,6 +60,7 @@ final class CandidateStore {
     private static Candidate read(LeafReaderContext leaf, int local) throws IOException {
         Document d = leaf.reader().storedFields().document(local, FIELDS);
         return new Candidate(Long.parseLong(d.get(IndexFields.ID)), d.get(IndexFields.SLUG), d.get(IndexFields.TITLES),
-                IncidentDocuments.traces(d));
+                IncidentDocuments.traces(d), d.get(IndexFields.PRODUCT),
+                AffectedVersions.parse(d.get(IndexFields.AFFECTED_VERSIONS)));
     }
 }

@@ -75,6 +75,12 @@ final class IncidentDocuments {
         doc.add(new StoredField(IndexFields.TITLES,
                 String.join("\n", incident.titles()).toLowerCase(java.util.Locale.ROOT)));
         doc.add(new StoredField(IndexFields.TRACES, TraceShapeCodec.encode(incident.traces())));
+        if (incident.product() != null) {
+            doc.add(new StoredField(IndexFields.PRODUCT, incident.product()));
+        }
+        if (incident.affectedVersions() != null) {
+            doc.add(new StoredField(IndexFields.AFFECTED_VERSIONS, incident.affectedVersions()));
+        }
         return doc;
     }
 

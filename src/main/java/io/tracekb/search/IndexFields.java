@@ -31,6 +31,9 @@ public final class IndexFields {
     public static final String TEXT_TERMS = "text_terms";
     /** Stored: the incident's titles in every language, one per line, lower-cased: does a title name the message? */
     public static final String TITLES = "titles";
+    /** Stored: the incident's product and its affected versions as written, for "version inside the range" reasons. */
+    public static final String PRODUCT = "product";
+    public static final String AFFECTED_VERSIONS = "affected_versions";
     /** Stored: the sample traces' signatures, for the structural rerank. */
     public static final String TRACES = "traces";
 

@@ -14,7 +14,7 @@ import java.util.Map;
  * Only published incidents are searchable.
  */
 public record IndexedIncident(long id, long version, String slug, String product, boolean searchable,
-        Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles) {
+        Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles, String affectedVersions) {
 
     public IndexedIncident {
         titles = titles == null ? List.of() : List.copyOf(titles);
@@ -44,7 +44,7 @@ public record IndexedIncident(long id, long version, String slug, String product
             }
         });
         return new IndexedIncident(id, version, data.slug(), data.product(), data.status() == IncidentStatus.PUBLISHED,
-                byLanguage, shapes, titles);
+                byLanguage, shapes, titles, data.affectedVersions());
     }
 
     private static void append(Map<String, StringBuilder> text, String lang, String... parts) {

@@ -31,6 +31,11 @@ public final class Ranker {
     static final double W_MESSAGE_IN_TEXT = 0.2;
     /** Added when an incident's title (in any language) contains the message's fixed lead words. */
     static final double W_TITLE_NAMES_MESSAGE = 0.1;
+    /**
+     * A paste from a version outside the incident's stated affected range is probably another failure that looks
+     * alike (or a write-up whose fix does not apply): a tenth off, so that it still shows, with the reason.
+     */
+    static final double OUTSIDE_AFFECTED_VERSIONS = 0.9;
 
     private final TraceIndex index;
     private final double threshold;
@@ -100,8 +105,15 @@ public final class Ranker {
             double titleScore = named < 0 ? 0 : named == 0 ? W_TITLE_NAMES_MESSAGE : W_TITLE_NAMES_MESSAGE / 2;
             double score = (1 - W_MESSAGE_IN_TEXT) * aggregate(perTrace) + W_MESSAGE_IN_TEXT * coverage + titleScore;
             score = Math.min(1, score);
+            String version = AffectedVersions.productVersion(doc.product(), query.versions());
+            // "all versions" is true of every paste and says nothing; a stated range does
+            AffectedVersions.Verdict verdict = doc.affected().all() ? AffectedVersions.Verdict.UNKNOWN
+                    : doc.affected().check(version);
             if (best.sameFingerprint()) {
                 score = Math.max(score, TraceComparison.FINGERPRINT_FLOOR);
+            }
+            if (verdict == AffectedVersions.Verdict.OUTSIDE) {
+                score *= OUTSIDE_AFFECTED_VERSIONS; // also after a fingerprint hit: the same failure, maybe another fix
             }
             List<String> why = new ArrayList<>(best.why());
             if (titleNamesMessage) {
@@ -109,6 +121,11 @@ public final class Ranker {
                         + leads.get(named) + "\")");
             } else if (coverage >= 0.5) {
                 why.add("the write-up names the message (" + Math.round(coverage * 100) + "% of its words)");
+            }
+            if (verdict != AffectedVersions.Verdict.UNKNOWN) {
+                why.add(productName(doc.product()) + " " + version + " is "
+                        + (verdict == AffectedVersions.Verdict.INSIDE ? "inside" : "outside")
+                        + " the affected versions (" + doc.affected().text() + ")");
             }
             if (perTrace.size() > 1 && perTrace.get(1).score() >= threshold) {
                 why.add(perTrace.stream().filter(r -> r.score() >= threshold).count() + " of " + perTrace.size()
@@ -123,6 +140,10 @@ public final class Ranker {
                 .thenComparing(r -> r.score() > 0 ? -1 : candidateRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
                 .thenComparing(MatchResult::slug));
         return results;
+    }
+
+    private static String productName(String product) {
+        return product.isEmpty() ? product : Character.toUpperCase(product.charAt(0)) + product.substring(1);
     }
 
     /** The root cause's message, or when it has none the nearest enclosing exception's: the words a user would search. */

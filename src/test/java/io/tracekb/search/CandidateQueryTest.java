@@ -102,6 +102,6 @@ class CandidateQueryTest {
     private static IndexedIncident incident(long id, String title, String trace) {
         PasteAnalysis paste = PasteAnalysis.of(trace + "\n\tat com.example.Other.call(Other.java:1)\n");
         return new IndexedIncident(id, 1, "incident-" + id, "flink", true,
-                Map.of("en", title + "\n" + trace), List.of(TraceShape.of(paste)), List.of(title));
+                Map.of("en", title + "\n" + trace), List.of(TraceShape.of(paste)), List.of(title), null);
     }
 }

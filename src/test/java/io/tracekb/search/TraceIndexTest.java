@@ -1,6 +1,7 @@
 package io.tracekb.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.testing.TestFiles;
@@ -84,7 +85,7 @@ class TraceIndexTest {
         index.commit();
         IndexedIncident s = sample(1, 2);
         index.put(new IndexedIncident(s.id(), s.version(), s.slug(), s.product(), false, s.textByLanguage(),
-                s.traces(), s.titles()));
+                s.traces(), s.titles(), s.affectedVersions()));
         index.commit();
 
         assertThat(index.size()).isZero();
@@ -114,9 +115,31 @@ class TraceIndexTest {
         index.close();
     }
 
+    @Test
+    void aPastedVersionInsideOrOutsideTheAffectedRangeIsAReasonAndOutsideCostsATenth() {
+        TraceIndex index = TraceIndex.open(dir).index();
+        String trace = "java.lang.OutOfMemoryError: Metaspace\n"
+                + "\tat java.lang.ClassLoader.defineClass1(Native Method) ~[?:1.8.0_292]\n"
+                + "\tat org.apache.flink.util.ChildFirstClassLoader.loadClassWithoutExceptionHandling"
+                + "(ChildFirstClassLoader.java:71) ~[flink-dist_2.12-%s.jar:%s]\n";
+        IndexedIncident incident = withTrace(1, 1, trace.formatted("1.12.0", "1.12.0"));
+        index.put(new IndexedIncident(1, 1, incident.slug(), "flink", true, incident.textByLanguage(), incident.traces(),
+                incident.titles(), "1.10-1.13 (Metaspace limit set by Flink)"));
+        index.commit();
+        Ranker ranker = new Ranker(index, 0.6);
+
+        MatchResult inside = ranker.rank(PasteAnalysis.of(trace.formatted("1.13.5", "1.13.5")), 5).results().get(0);
+        MatchResult outside = ranker.rank(PasteAnalysis.of(trace.formatted("1.17.1", "1.17.1")), 5).results().get(0);
+
+        assertThat(inside.why()).contains("Flink 1.13.5 is inside the affected versions (1.10-1.13 (Metaspace limit set by Flink))");
+        assertThat(outside.why()).contains("Flink 1.17.1 is outside the affected versions (1.10-1.13 (Metaspace limit set by Flink))");
+        assertThat(outside.score()).isCloseTo(inside.score() * Ranker.OUTSIDE_AFFECTED_VERSIONS, within(1e-9));
+        index.close();
+    }
+
     private static IndexedIncident withTrace(long id, long version, String trace) {
         return new IndexedIncident(id, version, "incident-" + id, "flink", true, Map.of("en", "An incident"),
-                List.of(TraceShape.of(PasteAnalysis.of(trace))), List.of("An incident"));
+                List.of(TraceShape.of(PasteAnalysis.of(trace))), List.of("An incident"), null);
     }
 
     private static IndexedIncident sample(long id, long version) {

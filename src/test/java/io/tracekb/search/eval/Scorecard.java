@@ -36,7 +36,8 @@ final class Scorecard {
         if (rank == 0) {
             hits1++;
         } else {
-            misses.add(q.name() + " -> " + (a.slugs().isEmpty() ? "nothing" : a.slugs().get(0)));
+            misses.add(q.name() + " -> " + (a.slugs().isEmpty() ? "nothing" : a.slugs().get(0))
+                    + (rank < 0 || rank >= 5 ? " (not in the top 5)" : " (rank " + (rank + 1) + ")"));
         }
         if (rank >= 0 && rank < 5) {
             hits5++;
