@@ -12,7 +12,8 @@ import java.util.Set;
  * numbers of the original text are kept so that traces can point back into what the user pasted.
  *
  * <p>Steps, in order (their names are reported in {@link ParseResult#repairs()}):
- * {@code LINE_ENDINGS} (CRLF / CR), {@code HTML_ENTITIES} (&amp;lt;init&amp;gt;), {@code JSON_ESCAPES}
+ * {@code LINE_ENDINGS} (CRLF / CR), {@code HTML_MARKUP} (a JIRA export's {@code <p>}, {@code <br/>} and
+ * {@code <span>} tags), {@code HTML_ENTITIES} (&amp;lt;init&amp;gt;), {@code JSON_ESCAPES}
  * ("\n\tat " inside a JSON string), {@code LOG_PREFIXES} (timestamp / level / thread / logger, Maven "[ERROR] ",
  * Ant "[java] ", JUL "SEVERE: "), {@code FLATTENED} (a whole trace on one line), {@code WRAPPED_LINES} (frame,
  * header, thread-header and lock lines broken by a chat client - re-joined only when the join gives a valid line),
@@ -20,6 +21,7 @@ import java.util.Set;
  */
 public final class PasteRepair {
     public static final String LINE_ENDINGS = "LINE_ENDINGS";
+    public static final String HTML_MARKUP = "HTML_MARKUP";
     public static final String HTML_ENTITIES = "HTML_ENTITIES";
     public static final String JSON_ESCAPES = "JSON_ESCAPES";
     public static final String LOG_PREFIXES = "LOG_PREFIXES";
@@ -41,6 +43,10 @@ public final class PasteRepair {
         if (text.indexOf('\r') >= 0) {
             text = text.replace("\r\n", "\n").replace('\r', '\n');
             repairs.add(LINE_ENDINGS);
+        }
+        if (text.indexOf('<') >= 0 && HTML_LINE_MARKUP.matcher(text).find()) {
+            text = stripMarkup(text);
+            repairs.add(HTML_MARKUP);
         }
         if (text.indexOf('&') >= 0 && (text.contains("&lt;") || text.contains("&gt;") || text.contains("&amp;")
                 || text.contains("&quot;") || text.contains("&#"))) {
@@ -85,6 +91,37 @@ public final class PasteRepair {
     }
 
     // ------------------------------------------------------------ HTML / JSON
+
+    /** Line markup of an HTML page or a JIRA export: only then are tags taken for markup rather than text. */
+    private static final java.util.regex.Pattern HTML_LINE_MARKUP = java.util.regex.Pattern.compile(
+            "<(?:br|p)\\s*/?>", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /**
+     * Tags that format text on a web page. Named one by one: a frame's {@code <init>} / {@code <clinit>} and a
+     * message's {@code List<String>} are not markup.
+     */
+    private static final java.util.regex.Pattern TAG = java.util.regex.Pattern.compile(
+            "</?(?:br|p|span|div|pre|code|tt|a|b|i|em|strong|font|ul|ol|li)(?:\\s[^<>]*)?/?>",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** Removes formatting tags; a line break or paragraph tag that does not end a line ends it. */
+    static String stripMarkup(String s) {
+        java.util.regex.Matcher m = TAG.matcher(s);
+        StringBuilder b = new StringBuilder(s.length());
+        int last = 0;
+        while (m.find()) {
+            b.append(s, last, m.start());
+            String tag = m.group().toLowerCase(java.util.Locale.ROOT);
+            boolean breaks = tag.startsWith("<br") || tag.startsWith("<p") || tag.startsWith("</p")
+                    || tag.startsWith("<div") || tag.startsWith("</div") || tag.startsWith("<li");
+            boolean atLineEnd = m.end() >= s.length() || s.charAt(m.end()) == '\n' || s.charAt(m.end()) == '\r';
+            if (breaks && !atLineEnd && b.length() > 0 && b.charAt(b.length() - 1) != '\n') {
+                b.append('\n');
+            }
+            last = m.end();
+        }
+        b.append(s, last, s.length());
+        return b.toString();
+    }
 
     static String decodeHtml(String s) {
         StringBuilder b = new StringBuilder(s.length());

@@ -70,4 +70,27 @@ class PasteRepairTest {
         assertThat(parser.parse("java.lang.X: y\r\n\tat a.B.c(B.java:1)\r\n").primaryTrace().exceptions().get(0).frames()).hasSize(1);
         assertThat(parser.parse("java.lang.X: y\r\tat a.B.c(B.java:1)\r").primaryTrace().exceptions().get(0).frames()).hasSize(1);
     }
+
+    @Test
+    void htmlLineMarkupIsRemovedButFrameNamesAndGenericsThatLookLikeTagsAreKept() {
+        String page = "<p>java.lang.IllegalStateException: expected List&lt;String&gt;<br/>\n"
+                + "    at a.B.<init>(B.java:1) ~<span class=\"error\">&#91;x-1.0.jar:1.0&#93;</span><br/>\n"
+                + "    at a.C.<clinit>(C.java:2)</p>";
+
+        PasteRepair.Repaired r = PasteRepair.repair(page);
+
+        assertThat(r.lines()).extracting(SourceLine::text).containsExactly(
+                "java.lang.IllegalStateException: expected List<String>",
+                "    at a.B.<init>(B.java:1) ~[x-1.0.jar:1.0]",
+                "    at a.C.<clinit>(C.java:2)");
+        assertThat(r.repairs()).containsExactly(PasteRepair.HTML_MARKUP, PasteRepair.HTML_ENTITIES);
+    }
+
+    @Test
+    void withoutLineMarkupATagLikeWordIsText() {
+        String text = "java.lang.IllegalArgumentException: bad <b> flag\n\tat a.B.c(B.java:1)";
+
+        assertThat(PasteRepair.repair(text).lines().get(0).text())
+                .isEqualTo("java.lang.IllegalArgumentException: bad <b> flag");
+    }
 }
