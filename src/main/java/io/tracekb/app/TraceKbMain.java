@@ -29,6 +29,7 @@ public class TraceKbMain {
             // A one-shot command: no HTTP listener, no import that could overwrite what is being exported.
             System.setProperty("quarkus.http.host-enabled", "false");
             System.setProperty("kb.content.import-on-start", "false");
+            System.setProperty("kb.search.follow.enabled", "false"); // reindex must be the only index writer
         }
         EmbeddedDatabase embedded = null;
         if (!DatabaseSettings.externalDatabaseConfigured()) {

@@ -29,6 +29,8 @@ public class ContentImporter {
 
     private static final Logger LOG = Logger.getLogger(ContentImporter.class);
     static final String AUTHOR = "content-import";
+    /** First key of the import's advisory locks (the second is the slug's hash): "tkbi". */
+    static final int IMPORT_LOCK_SPACE = 0x746b6269;
 
     public enum Outcome { CREATED, UPDATED, UNCHANGED, KEPT_APP_EDIT, FAILED }
 
@@ -90,6 +92,7 @@ public class ContentImporter {
     }
 
     private Result importIncident(Path folder, IncidentData data, String hash) {
+        waitForOtherImportsOf(data.slug());
         Incident existing = Incident.findBySlug(data.slug()).orElse(null);
         if (existing == null) {
             Incident created = articles.create(data, AUTHOR, "imported from " + folder.getFileName());
@@ -112,6 +115,19 @@ public class ContentImporter {
                 "re-imported from " + folder.getFileName());
         markImported(updated, hash);
         return new Result(folder, data.slug(), Outcome.UPDATED, null);
+    }
+
+    /**
+     * Instances starting together on one database import the same folders. Taking a lock per slug, held until
+     * this transaction ends, makes the second import of a folder wait for the first and then read its row
+     * (each statement sees what committed before it), so it finds the incident unchanged instead of failing
+     * on the unique slug or on a stale version.
+     */
+    private static void waitForOtherImportsOf(String slug) {
+        Incident.getEntityManager()
+                .createNativeQuery("select 1 from pg_advisory_xact_lock(" + IMPORT_LOCK_SPACE + ", hashtext(?1))")
+                .setParameter(1, slug)
+                .getSingleResult();
     }
 
     private static void markImported(Incident incident, String hash) {

@@ -123,6 +123,24 @@ public final class TraceIndex implements AutoCloseable {
         return versions;
     }
 
+    /** The indexed version of one incident (as of the last refresh), or null when it is not in the index. */
+    public Long indexedVersion(long incidentId) {
+        Long[] version = new Long[1];
+        withSearcher(searcher -> {
+            try {
+                org.apache.lucene.search.TopDocs top = searcher.search(
+                        new org.apache.lucene.search.TermQuery(new Term(IndexFields.ID, Long.toString(incidentId))), 1);
+                if (top.scoreDocs.length > 0) {
+                    Document d = searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(IncidentDocuments.VERSION));
+                    version[0] = d.getField(IncidentDocuments.VERSION).numericValue().longValue();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return version[0];
+    }
+
     /** Adds or replaces an incident; one that is not searchable (draft, archived) is removed. */
     public void put(IndexedIncident incident) {
         try {

@@ -71,6 +71,33 @@ class ContentImportTest {
         }
     }
 
+    /** Two instances starting together on one database import the same content/ at the same moment. */
+    @Test
+    void twoImportsAtOnceCreateEachIncidentOnceAndFailNothing() throws Exception {
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Callable<List<Result>> importAll = () -> {
+                go.await();
+                return importer.importAll(root);
+            };
+            var first = two.submit(importAll);
+            var second = two.submit(importAll);
+            go.countDown();
+            List<Result> results = new java.util.ArrayList<>(first.get());
+            results.addAll(second.get());
+
+            int folders = ContentImporter.incidentFolders(root).size();
+            assertThat(results).extracting(Result::outcome).doesNotContain(Outcome.FAILED);
+            assertThat(results).filteredOn(r -> r.outcome() == Outcome.CREATED).extracting(Result::slug)
+                    .hasSize(folders).doesNotHaveDuplicates();
+            assertThat(results).filteredOn(r -> r.outcome() == Outcome.UNCHANGED).hasSize(folders);
+            assertThat(revisionCounts()).containsOnly(1);
+        } finally {
+            two.shutdownNow();
+        }
+    }
+
     @Test
     void importingTwiceChangesNothing() {
         importer.importAll(root);

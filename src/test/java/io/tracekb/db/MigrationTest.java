@@ -26,10 +26,13 @@ class MigrationTest {
     @Test
     void migrationsApplyToAnEmptyDatabase() throws SQLException {
         assertThat(query("select version || ':' || success from flyway_schema_history where version is not null order by installed_rank"))
-                .containsExactly("1:true", "2:true", "3:true");
+                .containsExactly("1:true", "2:true", "3:true", "4:true");
         assertThat(query("select table_name from information_schema.tables where table_schema = 'public' order by 1"))
                 .contains("incident", "incident_tag", "translation", "fix", "fix_text", "sample_trace", "revision",
                         "app_user", "api_token", "unmatched_signature", "incident_feedback");
+        // every instance's index follows the incident table through this trigger (see IndexFollower)
+        assertThat(query("select tgname from pg_trigger where tgrelid = 'incident'::regclass and not tgisinternal"))
+                .containsExactly("incident_changed_notify");
     }
 
     @Test
