@@ -52,7 +52,7 @@ import org.junit.jupiter.api.Test;
  * (twice) after the warm-up and after the soak, and the heap left after the last is read from the GC log. The
  * warm-up sends the same inputs first, so caches that fill with use (Lucene's, Hibernate's; all bounded) are
  * full at the baseline. Two full GCs in a row agree within 1 MiB (41 MiB -> 41 MiB here); the margin, 8 MiB, is
- * what a leak of 3 KB a request over the soak's {@value #DEFAULT_RATE} x 100 requests would exceed.
+ * what a leak of 3 KB a request over the soak's {@value #DEFAULT_RATE} x 90 requests would exceed.
  */
 class SoakIT {
 
@@ -60,7 +60,7 @@ class SoakIT {
     static final int CEILING = 65;
     static final int DEFAULT_RATE = 30;
     static final int RATE = Integer.getInteger("soak.rate", DEFAULT_RATE);
-    static final int SECONDS = Integer.getInteger("soak.seconds", 100);
+    static final int SECONDS = Integer.getInteger("soak.seconds", 90);
     static final int WARM_UP_SECONDS = Integer.getInteger("soak.warm-up-seconds", 15);
     static final long HEAP_MARGIN_BYTES = 8L << 20;
     static final Duration TIMEOUT = Duration.ofSeconds(5);
