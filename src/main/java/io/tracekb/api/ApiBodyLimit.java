@@ -5,35 +5,44 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Answers an API request whose declared body exceeds {@code quarkus.http.limits.max-body-size} with a 413
- * problem+json, just before Quarkus' own check (route order -2), which answers with an empty body.
+ * Answers an API request whose declared body exceeds its limit with a 413 problem+json that names the limit,
+ * before a byte of the body is read: the paste endpoints' {@code kb.api.max-body-bytes} (1 MiB), else
+ * {@code quarkus.http.limits.max-body-size}. Runs just before Quarkus' own check (route order -2), which
+ * answers with an empty body.
  */
 @ApplicationScoped
 public class ApiBodyLimit {
 
+    /** Where a paste is posted; their bodies are also cut off at the same limit while being read. */
+    static final List<String> PASTE_PATHS = List.of("/api/v1/match", "/api/v1/parse", "/api/v1/chat/slash");
+
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     Optional<MemorySize> maxBodySize;
 
+    @ConfigProperty(name = "kb.api.max-body-bytes", defaultValue = "1048576")
+    long maxPasteBytes;
+
     void install(@Observes Router router) {
-        if (maxBodySize.isEmpty()) {
-            return;
-        }
-        long limit = maxBodySize.get().asLongValue();
-        String body = "{\"type\":\"https://tracekb.io/problems/too-large\",\"title\":\"Request too large\","
-                + "\"status\":413,\"detail\":\"The request body is larger than the limit of " + limit + " bytes\"}";
+        long bodyLimit = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
+        long pasteLimit = Math.min(maxPasteBytes, bodyLimit);
+        String tooLarge = body("The request body is larger than the limit of " + bodyLimit + " bytes");
+        String pasteTooLarge = body(new PayloadTooLargeProblem(pasteLimit).getMessage());
         router.route().order(-3).handler(ctx -> {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-            if (length != null && ctx.normalizedPath().startsWith("/api/")) {
+            String path = ctx.normalizedPath();
+            if (length != null && path.startsWith("/api/")) {
+                boolean paste = PASTE_PATHS.contains(path);
                 try {
-                    if (Long.parseLong(length.trim()) > limit) {
+                    if (Long.parseLong(length.trim()) > (paste ? pasteLimit : bodyLimit)) {
                         ctx.response().setStatusCode(413)
                                 .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                                 .putHeader(HttpHeaders.CONNECTION, "close")
-                                .end(body);
+                                .end(paste ? pasteTooLarge : tooLarge);
                         return;
                     }
                 } catch (NumberFormatException ignored) {
@@ -42,5 +51,10 @@ public class ApiBodyLimit {
             }
             ctx.next();
         });
+    }
+
+    private static String body(String detail) {
+        return "{\"type\":\"https://tracekb.io/problems/too-large\",\"title\":\"Request too large\","
+                + "\"status\":413,\"detail\":\"" + detail.replace("\"", "'") + "\"}";
     }
 }

@@ -114,6 +114,9 @@ public class ArticleResource {
         }
         if (q != null && q.length() > 500) {
             errors.add(new FieldError("q", "must be at most 500 characters"));
+        } else if (q != null && q.indexOf('\0') >= 0) {
+            // no stored text can hold it (PostgreSQL refuses U+0000), and the database would fail on it
+            errors.add(new FieldError("q", "must not contain the NUL character (U+0000)"));
         }
         if (!errors.isEmpty()) {
             throw new BadRequestProblem("invalid-request", errors.size() + " field(s) are invalid", errors);

@@ -46,7 +46,8 @@ public class TraceRequestReader {
         if (mediaType.equals("application/json") || mediaType.endsWith("+json")) {
             JsonNode node;
             try {
-                node = json.readTree(bytes);
+                // decoded like a text body, so that broken UTF-8 in a pasted string is replaced, not refused
+                node = json.readTree(decode(bytes, charset(contentType)));
             } catch (IOException e) {
                 throw new BadRequestProblem("malformed-json", "The body is not valid JSON: " + e.getMessage(),
                         List.of(new FieldError("", "not valid JSON")));
@@ -104,7 +105,10 @@ public class TraceRequestReader {
         return StandardCharsets.UTF_8;
     }
 
-    /** Broken bytes become U+FFFD rather than an error: a damaged paste is still worth matching. */
+    /**
+     * Broken bytes become U+FFFD rather than an error, for JSON and text bodies alike: a damaged paste is still
+     * worth matching.
+     */
     private static String decode(byte[] bytes, Charset charset) {
         CharsetDecoder decoder = charset.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE)

@@ -59,7 +59,53 @@ public final class IncidentValidator {
         checkTranslations(d.translations(), errors);
         checkFixes(d.fixes(), errors);
         checkTraces(d.sampleTraces(), errors);
+        checkNoNulCharacters(d, errors);
         return errors;
+    }
+
+    /** PostgreSQL text cannot hold U+0000: say which field has one rather than fail on saving. */
+    private static void checkNoNulCharacters(IncidentData d, List<FieldError> errors) {
+        noNul("affectedVersions", d.affectedVersions(), errors);
+        if (d.translations() != null) {
+            d.translations().forEach((lang, t) -> {
+                if (t != null) {
+                    noNul("translations." + lang + ".title", t.title(), errors);
+                    noNul("translations." + lang + ".summary", t.summary(), errors);
+                    noNul("translations." + lang + ".body", t.body(), errors);
+                }
+            });
+        }
+        for (int i = 0; d.fixes() != null && i < d.fixes().size(); i++) {
+            FixData f = d.fixes().get(i);
+            String path = "fixes[" + i + "]";
+            if (f != null) {
+                noNul(path + ".snippet", f.snippet(), errors);
+                noNul(path + ".snippetLanguage", f.snippetLanguage(), errors);
+                noNul(path + ".file", f.file(), errors);
+                noNul(path + ".appliesTo", f.appliesTo(), errors);
+                if (f.texts() != null) {
+                    f.texts().forEach((lang, text) -> {
+                        if (text != null) {
+                            noNul(path + ".texts." + lang + ".title", text.title(), errors);
+                            noNul(path + ".texts." + lang + ".description", text.description(), errors);
+                        }
+                    });
+                }
+            }
+        }
+        for (int i = 0; d.sampleTraces() != null && i < d.sampleTraces().size(); i++) {
+            SampleTraceData t = d.sampleTraces().get(i);
+            if (t != null) {
+                noNul("sampleTraces[" + i + "].text", t.text(), errors);
+                noNul("sampleTraces[" + i + "].source", t.source(), errors);
+            }
+        }
+    }
+
+    private static void noNul(String path, String value, List<FieldError> errors) {
+        if (value != null && value.indexOf('\0') >= 0) {
+            errors.add(new FieldError(path, "must not contain the NUL character (U+0000)"));
+        }
     }
 
     private static void checkTranslations(Map<String, TranslationData> translations, List<FieldError> errors) {

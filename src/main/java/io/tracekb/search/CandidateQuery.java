@@ -30,6 +30,8 @@ final class CandidateQuery {
     static final int MAX_FRAMES = 40;
     static final int MAX_TERMS_PER_FIELD = 64;
     static final int MAX_CODE_FRAMES = 20;
+    /** Real chains have a handful of causes; a chain of thousands must not fill the query with its types. */
+    static final int MAX_EXCEPTION_TYPES = 64;
     /** The first words of a message say what failed; a long message's tail would only slow stage 1 down. */
     static final int MAX_MESSAGE_WORDS = 16;
     // Analyzers are thread-safe and costly to build (dictionaries): one of each for all queries.
@@ -81,10 +83,16 @@ final class CandidateQuery {
     }
 
     static Query of(PasteAnalysis paste, TermLookup terms) throws IOException {
-        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        BooleanQuery.Builder b = new BoundedBuilder(IndexSearcher.getMaxClauseCount());
         int clauses = 0;
         Signature primary = paste.primary();
-        for (Signature s : paste.signatures()) {
+        // the primary trace first: when a paste holds more terms than a query may, the others give way
+        List<Signature> signatures = new java.util.ArrayList<>(paste.signatures());
+        if (primary != null) {
+            signatures.remove(primary);
+            signatures.add(0, primary);
+        }
+        for (Signature s : signatures) {
             float weight = s == primary ? 1f : 0.3f;
             clauses += signatureClauses(s, weight, b, terms);
         }
@@ -113,7 +121,7 @@ final class CandidateQuery {
         if (s.rootCauseType() != null) {
             n += add(b, terms.clause(new Term(IndexFields.ROOT, s.rootCauseType()), true), 4f * weight);
         }
-        for (int i = 0; i < s.exceptionTypes().size(); i++) {
+        for (int i = 0; i < Math.min(s.exceptionTypes().size(), MAX_EXCEPTION_TYPES); i++) {
             String type = s.exceptionTypes().get(i);
             if (type != null) {
                 boolean wrapper = i < s.wrappers().size() && s.wrappers().get(i) != null;
@@ -194,5 +202,28 @@ final class CandidateQuery {
         }
         b.add(new BoostQuery(q, boost), BooleanClause.Occur.SHOULD);
         return 1;
+    }
+
+    /**
+     * Keeps the first {@code max} clauses and drops the rest. A paste of hundreds of traces, or of a chain of
+     * thousands of causes, would otherwise pass Lucene's clause limit and fail; the first clauses (the primary
+     * trace's) say the most.
+     */
+    static final class BoundedBuilder extends BooleanQuery.Builder {
+        private final int max;
+        private int size;
+
+        BoundedBuilder(int max) {
+            this.max = max;
+        }
+
+        @Override
+        public BooleanQuery.Builder add(BooleanClause clause) {
+            if (size < max) {
+                size++;
+                super.add(clause);
+            }
+            return this;
+        }
     }
 }

@@ -10,16 +10,22 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.TermQuery;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Stage 1's query: what it keeps and what it leaves out, looked up in a real index on disk. */
+/**
+ * Stage 1's query: what it keeps and what it leaves out, looked up in a real index on disk; and it stays within
+ * Lucene's clause limit whatever is pasted, keeping the primary trace's terms.
+ */
 class CandidateQueryTest {
 
     static final String PASTE = """
@@ -103,5 +109,54 @@ class CandidateQueryTest {
         PasteAnalysis paste = PasteAnalysis.of(trace + "\n\tat com.example.Other.call(Other.java:1)\n");
         return new IndexedIncident(id, 1, "incident-" + id, "flink", true,
                 Map.of("en", title + "\n" + trace), List.of(TraceShape.of(paste)), List.of(title), null);
+    }
+
+    @Test
+    void aChainOfTenThousandDistinctCausesStaysWithinTheClauseLimit() throws IOException {
+        StringBuilder b = new StringBuilder("a.TopException: top\n\tat a.B.c(B.java:1)\n");
+        for (int i = 0; i < 10_000; i++) {
+            b.append("Caused by: a.Cause").append(i).append("Exception: ").append(i).append("\n\t... 1 more\n");
+        }
+        PasteAnalysis paste = PasteAnalysis.of(b.toString());
+        assertThat(paste.primary().exceptionTypes()).hasSize(10_001);
+
+        BooleanQuery q = (BooleanQuery) CandidateQuery.of(paste, CandidateQuery.EVERY_TERM);
+
+        assertThat(q.clauses()).hasSizeLessThanOrEqualTo(IndexSearcher.getMaxClauseCount());
+        Set<Term> terms = allTerms(q);
+        assertThat(terms).contains(new Term(IndexFields.FINGERPRINT, paste.primary().fingerprint()),
+                new Term(IndexFields.ROOT, "a.Cause9999Exception"), new Term(IndexFields.FRAME, "a.B.c"));
+    }
+
+    @Test
+    void hundredsOfTracesInOnePasteKeepThePrimaryTracesTermsFirst() throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            b.append("x.Failure").append(i).append("Exception: run ").append(i).append('\n');
+            for (int f = 0; f < 8; f++) {
+                b.append("\tat p").append(i).append(".Worker").append(f).append(".step(Worker.java:").append(f + 1)
+                        .append(")\n");
+            }
+            b.append('\n');
+        }
+        PasteAnalysis paste = PasteAnalysis.of(b.toString());
+        assertThat(paste.signatures()).hasSizeGreaterThan(300);
+
+        BooleanQuery q = (BooleanQuery) CandidateQuery.of(paste, CandidateQuery.EVERY_TERM);
+
+        assertThat(q.clauses()).hasSize(IndexSearcher.getMaxClauseCount());
+        assertThat(allTerms(q)).contains(new Term(IndexFields.FINGERPRINT, paste.primary().fingerprint()),
+                new Term(IndexFields.ROOT, paste.primary().rootCauseType()));
+    }
+
+    private static Set<Term> allTerms(BooleanQuery q) {
+        Set<Term> terms = new HashSet<>();
+        q.visit(new QueryVisitor() {
+            @Override
+            public void consumeTerms(org.apache.lucene.search.Query query, Term... ts) {
+                terms.addAll(java.util.List.of(ts));
+            }
+        });
+        return terms;
     }
 }

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * Posts page forms the way a browser does: first a GET that hands out the CSRF cookie and the form's hidden
  * token, then the form post carrying both (CSRF checks are on in tests too).
  */
-final class PageForms {
+public final class PageForms {
 
     static final String CSRF_COOKIE = "csrf-token";
     static final String CSRF_FIELD = "csrf-token";
@@ -51,13 +51,13 @@ final class PageForms {
         return given().cookie(SessionCookie.NAME, cookie);
     }
 
-    static Csrf csrf() {
+    public static Csrf csrf() {
         return csrfFrom(given(), "/");
     }
 
-    record Csrf(String cookie, String token) {
+    public record Csrf(String cookie, String token) {
         /** A form post with this state; add form parameters and post. */
-        RequestSpecification form() {
+        public RequestSpecification form() {
             return form(given());
         }
 
