@@ -34,6 +34,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static EmbeddedDatabase start(Path directory, int port) {
         try {
             Files.createDirectories(directory);
+            OrphanedServer.stopIfLeftRunning(directory);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(directory)
                     .setCleanDataDirectory(false)

@@ -77,6 +77,7 @@ final class IncidentDocuments {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+        IncidentCards.addTo(doc, incident.card());
         return doc;
     }
 
