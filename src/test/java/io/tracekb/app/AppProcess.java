@@ -139,7 +139,7 @@ final class AppProcess implements AutoCloseable {
     }
 
     static String sampleTrace(String slug) {
-        String pkg = "org.faults." + slug.replace("-", "");
+        String pkg = "org.faults." + slug.replace("-", "_");
         return pkg + ".ShardRefusedException: shard refused the write of segment 17\n"
                 + "\tat " + pkg + ".ShardWriter.write(ShardWriter.java:42)\n"
                 + "\tat " + pkg + ".Flusher.flush(Flusher.java:17)\n"
