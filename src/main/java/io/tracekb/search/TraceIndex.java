@@ -243,9 +243,15 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     public void withSearcher(Consumer<IndexSearcher> work) {
+        SearcherManager manager = searchers;
         IndexSearcher searcher;
         try {
-            searcher = searchers.acquire();
+            try {
+                searcher = manager.acquire();
+            } catch (org.apache.lucene.store.AlreadyClosedException replaced) {
+                manager = searchers; // the writer was just reopened: take the new manager's searcher
+                searcher = manager.acquire();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -253,7 +259,7 @@ public final class TraceIndex implements AutoCloseable {
             work.accept(searcher);
         } finally {
             try {
-                searchers.release(searcher);
+                manager.release(searcher);
             } catch (IOException e) {
                 LOG.warn("Could not release an index searcher", e);
             }
