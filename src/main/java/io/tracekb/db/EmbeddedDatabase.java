@@ -41,6 +41,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     // initdb plus a first start can take a while on a cold, busy machine
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("max_connections", "100")
+                    // the library's default is off, which acknowledges a commit before its WAL is written: a kill of
+                    // the whole machine or container could then lose saves that were already answered 201
+                    .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("listen_addresses", "localhost");
             if (port > 0) {
                 builder.setPort(port);

@@ -64,10 +64,69 @@ class CrashIT {
         app = new AppProcess(workDir);
         app.start("first.log");
 
+        // 1: TraceKB alone killed; its embedded PostgreSQL lives on and must be dealt with at the next start
+        Burst first = burstThenKill("a");
+        Optional<ProcessHandle> orphan = postmaster();
+        assertThat(orphan).as("PostgreSQL left running by the killed TraceKB").isPresent();
+        long restartMs = app.start("second.log");
+        assertThat(orphan.get().isAlive()).isFalse();
+        assertThat(app.log()).contains("left by a TraceKB that did not stop cleanly");
+        int stored = verify(first);
+        System.out.printf("SIGKILL restart-to-ready=%d ms%n", restartMs);
+
+        // 2: everything killed at once, as a container kill or the OOM killer of a cgroup does: PostgreSQL recovers
+        // from its WAL, which holds every acknowledged commit
+        Burst second = burstThenKill("b");
+        ProcessHandle server = postmaster().orElseThrow();
+        List<ProcessHandle> all = new ArrayList<>(server.descendants().toList());
+        all.add(server);
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : all) {
+            p.onExit().get(30, TimeUnit.SECONDS);
+        }
+        app.start("third.log");
+        stored += verify(second);
+        Set<String> acknowledged = new java.util.HashSet<>(first.acknowledged());
+        acknowledged.addAll(second.acknowledged());
+
+        // a damaged index: some bytes in the middle of its largest file overwritten between runs
+        assertThat(app.stop()).isIn(0, 143);
+        Path index = workDir.resolve("data/index");
+        Path largest;
+        try (Stream<Path> files = Files.list(index)) {
+            largest = files.filter(p -> !p.getFileName().toString().equals("write.lock"))
+                    .max(Comparator.comparingLong(p -> p.toFile().length())).orElseThrow();
+        }
+        try (FileChannel f = FileChannel.open(largest, StandardOpenOption.WRITE)) {
+            f.write(ByteBuffer.wrap(new byte[] { 0x13, 0x37, 0x13, 0x37 }), f.size() / 2);
+        }
+        app.start("fourth.log");
+        assertThat(app.log()).contains("Search index damaged: building it from the database");
+        assertRebuiltWithProgress(stored);
+        for (String slug : acknowledged) {
+            assertThat(firstMatch(slug)).isEqualTo(slug);
+        }
+
+        // a deleted index
+        assertThat(app.stop()).isIn(0, 143);
+        TestFiles.deleteRecursively(index);
+        app.start("fifth.log");
+        assertThat(app.log()).contains("Search index missing (new or deleted): building it from the database");
+        assertRebuiltWithProgress(stored);
+        assertThat(firstMatch(acknowledged.iterator().next())).isEqualTo(acknowledged.iterator().next());
+        assertThat(app.stop()).isIn(0, 143);
+        assertThat(workDir.resolve("data/postgres/postmaster.pid")).doesNotExist();
+    }
+
+    record Burst(Set<String> attempted, Set<String> acknowledged) {
+    }
+
+    /** Four threads saving new incidents; SIGKILL once 30 saves were acknowledged (answered 2xx). */
+    private Burst burstThenKill(String round) throws Exception {
         Set<String> attempted = ConcurrentHashMap.newKeySet();
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
         List<Thread> burst = new ArrayList<>();
-        String run = UUID.randomUUID().toString().substring(0, 6);
+        String run = round + UUID.randomUUID().toString().substring(0, 6);
         for (int t = 0; t < 4; t++) {
             int thread = t;
             Thread saver = new Thread(() -> {
@@ -96,18 +155,18 @@ class CrashIT {
             t.join(60_000);
         }
         assertThat(acknowledged).as("saves acknowledged before the kill").hasSizeGreaterThanOrEqualTo(30);
-        // the embedded server is a process of its own: it outlives a SIGKILL of TraceKB
-        Optional<ProcessHandle> orphan = postmaster();
-        assertThat(orphan).as("PostgreSQL left running by the killed TraceKB").isPresent();
+        return new Burst(attempted, acknowledged);
+    }
 
-        long restartMs = app.start("second.log");
-        assertThat(orphan.get().isAlive()).isFalse();
-        assertThat(app.log()).contains("left by a TraceKB that did not stop cleanly");
-
+    /**
+     * Every acknowledged save is there, whole; whatever is stored (acknowledged or not) is whole and matchable, and
+     * what is not stored is not in the index either. Returns how many of the burst are stored.
+     */
+    private int verify(Burst burst) throws Exception {
         int stored = 0;
-        for (String slug : attempted) {
+        for (String slug : burst.attempted()) {
             HttpResponse<String> r = app.get("/api/v1/articles/" + slug);
-            if (acknowledged.contains(slug)) {
+            if (burst.acknowledged().contains(slug)) {
                 assertThat(r.statusCode()).as("acknowledged " + slug).isEqualTo(200);
             }
             assertThat(r.statusCode()).as(slug).isIn(200, 404);
@@ -119,36 +178,9 @@ class CrashIT {
                 assertThat(firstMatch(slug)).as("the index does not have " + slug).isNotEqualTo(slug);
             }
         }
-        System.out.printf("SIGKILL_BURST attempted=%d acknowledged=%d stored=%d restart-to-ready=%d ms%n",
-                attempted.size(), acknowledged.size(), stored, restartMs);
-
-        // a damaged index: some bytes in the middle of its largest file overwritten between runs
-        assertThat(app.stop()).isIn(0, 143);
-        Path index = workDir.resolve("data/index");
-        Path largest;
-        try (Stream<Path> files = Files.list(index)) {
-            largest = files.filter(p -> !p.getFileName().toString().equals("write.lock"))
-                    .max(Comparator.comparingLong(p -> p.toFile().length())).orElseThrow();
-        }
-        try (FileChannel f = FileChannel.open(largest, StandardOpenOption.WRITE)) {
-            f.write(ByteBuffer.wrap(new byte[] { 0x13, 0x37, 0x13, 0x37 }), f.size() / 2);
-        }
-        app.start("third.log");
-        assertThat(app.log()).contains("Search index damaged: building it from the database");
-        assertRebuiltWithProgress(stored);
-        for (String slug : acknowledged) {
-            assertThat(firstMatch(slug)).isEqualTo(slug);
-        }
-
-        // a deleted index
-        assertThat(app.stop()).isIn(0, 143);
-        TestFiles.deleteRecursively(index);
-        app.start("fourth.log");
-        assertThat(app.log()).contains("Search index missing (new or deleted): building it from the database");
-        assertRebuiltWithProgress(stored);
-        assertThat(firstMatch(acknowledged.iterator().next())).isEqualTo(acknowledged.iterator().next());
-        assertThat(app.stop()).isIn(0, 143);
-        assertThat(workDir.resolve("data/postgres/postmaster.pid")).doesNotExist();
+        System.out.printf("SIGKILL_BURST attempted=%d acknowledged=%d stored=%d%n", burst.attempted().size(),
+                burst.acknowledged().size(), stored);
+        return stored;
     }
 
     /** The incident exactly as it was sent: title, fix, sample trace, and its one revision. */
