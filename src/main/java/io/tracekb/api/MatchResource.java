@@ -7,7 +7,6 @@ import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.Matcher;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -55,7 +54,6 @@ public class MatchResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces({ MediaType.APPLICATION_JSON, MARKDOWN })
-    @Transactional
     @Operation(summary = "Find the incidents that match a pasted stack trace",
             description = "Body: {\"text\": \"...\", \"lang\": \"ja\", \"limit\": 5} as application/json, or the "
                     + "text itself as text/plain with lang and limit as query parameters. Results are sorted by "
@@ -124,7 +122,14 @@ public class MatchResource {
     private MatchResponse answer(TraceRequest request) {
         MatchOutcome outcome = matcher.match(request.text(), request.limit());
         backlog.recordIfUnmatched(outcome);
-        return MatchResponse.of(outcome, request.lang(),
-                slug -> articles.findPublished(slug).orElse(null));
+        return MatchResponse.of(outcome, request.lang(), shownIncidents(matcher, articles));
+    }
+
+    /**
+     * Titles and fixes of matched incidents come with the index, so a match needs no database (it keeps answering
+     * while PostgreSQL is down); an incident indexed without them is read from the database.
+     */
+    static java.util.function.Function<String, IncidentData> shownIncidents(Matcher matcher, ArticleService articles) {
+        return slug -> matcher.card(slug).orElseGet(() -> articles.findPublished(slug).orElse(null));
     }
 }

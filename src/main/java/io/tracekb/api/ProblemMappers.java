@@ -5,6 +5,7 @@ import io.tracekb.article.IncidentNotFoundException;
 import io.tracekb.article.InvalidIncidentException;
 import io.tracekb.article.SlugTakenException;
 import io.tracekb.article.StaleVersionException;
+import io.tracekb.db.DatabaseFailures;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -119,10 +120,23 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unexpected(RuntimeException e, UriInfo uri) {
+        if (DatabaseFailures.unavailable(e)) {
+            // expected while PostgreSQL restarts: one line, no stack trace
+            LOG.warnf("Database unavailable while serving %s: %s", uri.getPath(), rootMessage(e));
+            return DatabaseUnavailableProblem.response();
+        }
         // Never leak internals (stack traces, SQL) to the caller; the log has them.
         LOG.errorf(e, "Unexpected error while serving %s", uri.getPath());
         return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "internal", "Internal error",
                 "The request could not be completed; the server log has the details.");
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
     private static boolean isApi(UriInfo uri) {

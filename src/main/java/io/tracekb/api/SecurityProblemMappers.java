@@ -4,22 +4,31 @@ import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 import io.tracekb.article.FieldError;
+import io.tracekb.db.DatabaseFailures;
 import io.tracekb.security.BasicOrBearerMechanism;
 import io.tracekb.security.SecurityRuleException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /** 401 (with the Basic challenge) and 403 as application/problem+json, and the user/token rule violations. */
 public class SecurityProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(SecurityProblemMappers.class);
 
     static final String UNAUTHORIZED_DETAIL = "Sign in with HTTP Basic (user name and password) or send "
             + "Authorization: Bearer <token>";
 
     @ServerExceptionMapper
     public Response authenticationFailed(AuthenticationFailedException e) {
+        if (DatabaseFailures.unavailable(e)) {
+            // users and tokens live in PostgreSQL: the credentials could not be checked, not rejected
+            LOG.warnf("Database unavailable while checking credentials: %s", ProblemMappers.rootMessage(e));
+            return DatabaseUnavailableProblem.response();
+        }
         return unauthorized("The credentials were not accepted (wrong user name or password, unknown or revoked "
                 + "token, or disabled user)");
     }

@@ -5,7 +5,6 @@ import io.tracekb.article.LanguageTags;
 import io.tracekb.search.Matcher;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -66,7 +65,6 @@ public class SlashCommandResource {
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.APPLICATION_JSON)
-    @Transactional
     @Operation(summary = "Slack / Mattermost slash command",
             description = "Form field text= holds the paste. Verifies Slack's request signature when a signing "
                     + "secret is configured (401 when it is missing, wrong or more than five minutes old). Answers "
@@ -98,7 +96,7 @@ public class SlashCommandResource {
             return Response.ok(new SlashReply("ephemeral", usage(replyLang))).build();
         }
         MatchResponse answer = MatchResponse.of(matcher.match(text, MarkdownReply.TOP), replyLang,
-                slug -> articles.findPublished(slug).orElse(null));
+                MatchResource.shownIncidents(matcher, articles));
         return Response.ok(new SlashReply("ephemeral", MarkdownReply.render(answer, replyLang, publicUrl))).build();
     }
 

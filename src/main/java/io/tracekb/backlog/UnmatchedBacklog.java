@@ -1,9 +1,11 @@
 package io.tracekb.backlog;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
 import io.tracekb.signature.Signature;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -14,7 +16,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Counts the signatures of pastes that got no confident answer — fingerprint, root cause, message template and
- * exception chain, never the paste — so editors can see which incidents to write next.
+ * exception chain, never the paste — so editors can see which incidents to write next. While PostgreSQL is
+ * away, sightings are counted in memory and written when it is back (see {@link WaitingSightings}).
  */
 @ApplicationScoped
 public class UnmatchedBacklog {
@@ -23,6 +26,8 @@ public class UnmatchedBacklog {
 
     @Inject
     EntityManager em;
+
+    private final WaitingSightings waiting = new WaitingSightings(this::write);
 
     public record Entry(String fingerprint, String rootType, String messageTemplate, String exceptions, long count,
             OffsetDateTime firstSeen, OffsetDateTime lastSeen) {
@@ -34,22 +39,51 @@ public class UnmatchedBacklog {
         if (s == null || outcome.results().stream().anyMatch(MatchResult::confident)) {
             return;
         }
-        try {
-            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
-                    insert into unmatched_signature (fingerprint, root_type, message_template, exceptions)
-                    values (?1, ?2, ?3, ?4)
-                    on conflict (fingerprint) do update
-                      set count = unmatched_signature.count + 1, last_seen = now()""")
-                    .setParameter(1, s.fingerprint())
-                    .setParameter(2, cut(s.rootCauseType(), 300))
-                    .setParameter(3, cut(s.rootCauseTemplate(), 500))
-                    .setParameter(4, cut(String.join(" <- ", s.exceptionTypes().stream()
-                            .map(t -> t == null ? "?" : t).toList()), 2000))
-                    .executeUpdate());
-        } catch (RuntimeException e) {
-            // the answer matters more than the statistic (e.g. while the database is away)
-            LOG.debugf(e, "Could not record an unmatched signature");
+        Sighting sighting = new Sighting(s.fingerprint(), cut(s.rootCauseType(), 300), cut(s.rootCauseTemplate(), 500),
+                cut(String.join(" <- ", s.exceptionTypes().stream().map(t -> t == null ? "?" : t).toList()), 2000), 1);
+        if (waiting.isWaiting()) {
+            // the database was away a moment ago: the match must not wait for it again
+            waiting.keep(sighting);
+            return;
         }
+        try {
+            write(sighting);
+        } catch (RuntimeException e) {
+            if (DatabaseFailures.unavailable(e)) {
+                waiting.keep(sighting);
+            } else {
+                // the answer matters more than the statistic
+                LOG.debugf(e, "Could not record an unmatched signature");
+            }
+        }
+    }
+
+    /** One signature seen {@code count} times. */
+    record Sighting(String fingerprint, String rootType, String messageTemplate, String exceptions, long count) {
+    }
+
+    void write(Sighting s) {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
+                insert into unmatched_signature (fingerprint, root_type, message_template, exceptions, count)
+                values (?1, ?2, ?3, ?4, ?5)
+                on conflict (fingerprint) do update
+                  set count = unmatched_signature.count + excluded.count, last_seen = now()""")
+                .setParameter(1, s.fingerprint())
+                .setParameter(2, s.rootType())
+                .setParameter(3, s.messageTemplate())
+                .setParameter(4, s.exceptions())
+                .setParameter(5, s.count())
+                .executeUpdate());
+    }
+
+    /** Signatures waiting for the database to return, for operations and tests. */
+    public int waitingCount() {
+        return waiting.size();
+    }
+
+    @PreDestroy
+    void stop() {
+        waiting.stop();
     }
 
     /** Most frequent first. */

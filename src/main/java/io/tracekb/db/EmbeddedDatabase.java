@@ -34,12 +34,16 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static EmbeddedDatabase start(Path directory, int port) {
         try {
             Files.createDirectories(directory);
+            OrphanedServer.stopIfLeftRunning(directory);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(directory)
                     .setCleanDataDirectory(false)
                     // initdb plus a first start can take a while on a cold, busy machine
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("max_connections", "100")
+                    // the library's default is off, which acknowledges a commit before its WAL is written: a kill of
+                    // the whole machine or container could then lose saves that were already answered 201
+                    .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("listen_addresses", "localhost");
             if (port > 0) {
                 builder.setPort(port);

@@ -81,6 +81,7 @@ final class IncidentDocuments {
         if (incident.affectedVersions() != null) {
             doc.add(new StoredField(IndexFields.AFFECTED_VERSIONS, incident.affectedVersions()));
         }
+        IncidentCards.addTo(doc, incident.card());
         return doc;
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 public final class IndexFields {
 
     /** Bumped whenever fields or analyzers change: an index written with another version is rebuilt. */
-    public static final String SCHEMA_VERSION = "7";
+    public static final String SCHEMA_VERSION = "8";
     public static final String SCHEMA_KEY = "tracekb.schema";
 
     public static final String ID = "id";
@@ -36,6 +36,8 @@ public final class IndexFields {
     public static final String AFFECTED_VERSIONS = "affected_versions";
     /** Stored: the sample traces' signatures, for the structural rerank. */
     public static final String TRACES = "traces";
+    /** Stored: titles and fixes as JSON, what a match answer shows (see {@link IncidentCards}). */
+    public static final String CARD = "card";
 
     /** Languages with an analyzer of their own; others go to {@link #TEXT_OTHER}. */
     public static final List<String> ANALYZED_LANGUAGES = List.of("en", "ja", "zh");

@@ -11,13 +11,25 @@ import java.util.Map;
 
 /**
  * An incident as the index sees it: its text per stored language and the shapes of its sample traces.
- * Only published incidents are searchable.
+ * Only published incidents are searchable. {@code card} is what a match answer shows of it (titles, fixes),
+ * kept in the index so that matching answers without PostgreSQL; null when not known.
  */
 public record IndexedIncident(long id, long version, String slug, String product, boolean searchable,
-        Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles, String affectedVersions) {
+        Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles, String affectedVersions,
+        IncidentData card) {
 
     public IndexedIncident {
         titles = titles == null ? List.of() : List.copyOf(titles);
+    }
+
+    public IndexedIncident(long id, long version, String slug, String product, boolean searchable,
+            Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles) {
+        this(id, version, slug, product, searchable, textByLanguage, traces, titles, null, null);
+    }
+
+    public IndexedIncident(long id, long version, String slug, String product, boolean searchable,
+            Map<String, String> textByLanguage, List<TraceShape> traces, List<String> titles, String affectedVersions) {
+        this(id, version, slug, product, searchable, textByLanguage, traces, titles, affectedVersions, null);
     }
 
     public static IndexedIncident of(long id, long version, IncidentData data) {
@@ -44,7 +56,7 @@ public record IndexedIncident(long id, long version, String slug, String product
             }
         });
         return new IndexedIncident(id, version, data.slug(), data.product(), data.status() == IncidentStatus.PUBLISHED,
-                byLanguage, shapes, titles, data.affectedVersions());
+                byLanguage, shapes, titles, data.affectedVersions(), IncidentCards.cardOf(data));
     }
 
     private static void append(Map<String, StringBuilder> text, String lang, String... parts) {

@@ -23,6 +23,11 @@ public class Matcher {
         return match(PasteAnalysis.of(text), limit);
     }
 
+    /** What a match answer shows of an indexed incident, read from the index (no database involved). */
+    public java.util.Optional<io.tracekb.article.IncidentData> card(String slug) {
+        return IncidentCards.find(searchIndex.index(), slug);
+    }
+
     public MatchOutcome match(PasteAnalysis paste, int limit) {
         return new Ranker(searchIndex.index(), threshold).rank(paste, limit);
     }

@@ -37,13 +37,36 @@ public class SearchIndex {
     @Inject
     ArticleService articles;
 
+    @Inject
+    IndexStorage storage;
+
+    @Inject
+    IndexCatchUp catchUp;
+
     private volatile TraceIndex index;
+    /** Set while the start-up builds a missing or damaged index, so that every step of it is logged. */
+    private volatile boolean rebuilding;
 
     /** Runs before the content import, which then updates the index through save events. */
     void onStart(@Observes @Priority(100) StartupEvent event) {
-        TraceIndex.Opened opened = TraceIndex.open(dataDir.resolve("index"));
+        TraceIndex.Opened opened = TraceIndex.open(dataDir.resolve("index"), storage::open);
         index = opened.index();
-        synchronizeWithDatabase();
+        if (opened.state() != TraceIndex.OpenState.REUSED) {
+            LOG.infof("Search index %s: building it from the database", switch (opened.state()) {
+                case CREATED -> "missing (new or deleted)";
+                case REPLACED_DAMAGED -> "damaged";
+                default -> "of another schema version";
+            });
+            rebuilding = true;
+        }
+        try {
+            synchronizeWithDatabase();
+        } catch (java.io.UncheckedIOException e) {
+            // start anyway: matching answers from what the index holds, and the catch-up keeps trying
+            catchUp.behind(e);
+        } finally {
+            rebuilding = false;
+        }
     }
 
     void onStop(@Observes ShutdownEvent event) {
@@ -57,8 +80,16 @@ public class SearchIndex {
         if (current == null) {
             return; // not open yet: the start-up synchronisation will pick this save up
         }
-        current.put(IndexedIncident.of(saved.id(), saved.version(), saved.data()));
-        current.commit();
+        try {
+            current.put(IndexedIncident.of(saved.id(), saved.version(), saved.data()));
+            current.commit();
+        } catch (java.io.UncheckedIOException e) {
+            // The save is committed in the database, which is the source of truth, so it stands (the caller gets its
+            // 2xx); the index catches up when it can be written again, and readiness says so meanwhile.
+            LOG.errorf("Incident %s (version %d) is saved but not yet searchable: %s", saved.data().slug(),
+                    saved.version(), e.getMessage());
+            catchUp.behind(e);
+        }
     }
 
     /** Reindexes every incident whose version in the database differs from the one in the index. */
@@ -150,7 +181,7 @@ public class SearchIndex {
             return incident == null ? null
                     : IndexedIncident.of(incident.id, incident.version, articles.find(incident.slug).orElseThrow());
         }), Runtime.getRuntime().availableProcessors(), done -> {
-            if (done < ids.size() || ids.size() >= ParallelIndexer.PROGRESS_EVERY) {
+            if (done < ids.size() || ids.size() >= ParallelIndexer.PROGRESS_EVERY || rebuilding) {
                 LOG.infof("Indexing: %d of %d incidents (%d ms)", done, ids.size(),
                         (System.nanoTime() - started) / 1_000_000);
                 index.refresh(); // what is indexed so far is already matchable

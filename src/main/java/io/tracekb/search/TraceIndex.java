@@ -27,6 +27,11 @@ import org.jboss.logging.Logger;
  * The Lucene index on disk: one document per searchable incident, derived from PostgreSQL. Opened at start
  * (rebuilt when missing, damaged or of another schema version), updated near-real-time after each save.
  * Safe for concurrent searches and writes: IndexWriter and SearcherManager are thread-safe.
+ * <p>
+ * When the index cannot be written (disk full, I/O error) searches go on from the last good state, the failure
+ * is kept for the health check ({@link #failure()}), and the next write opens a new writer on the last commit
+ * (Lucene closes a writer after such a "tragic" error); what was lost is reindexed from the database by
+ * {@link SearchIndex}.
  */
 public final class TraceIndex implements AutoCloseable {
 
@@ -34,8 +39,19 @@ public final class TraceIndex implements AutoCloseable {
 
     private final Path path;
     private final Directory directory;
-    private final IndexWriter writer;
-    private final SearcherManager searchers;
+    private volatile IndexWriter writer;
+    private volatile SearcherManager searchers;
+    private volatile WriteFailure failure;
+
+    /** Why the index could not be written, and since when; cleared by the next successful commit. */
+    public record WriteFailure(String message, java.time.Instant since) {
+    }
+
+    /** Opens the directory the index lives in; tests put a full disk underneath (see IndexStorage). */
+    @FunctionalInterface
+    interface Storage {
+        Directory open(Path path) throws IOException;
+    }
 
     private TraceIndex(Path path, Directory directory, IndexWriter writer) throws IOException {
         this.path = path;
@@ -51,6 +67,10 @@ public final class TraceIndex implements AutoCloseable {
     }
 
     public static Opened open(Path path) {
+        return open(path, FSDirectory::open);
+    }
+
+    static Opened open(Path path, Storage storage) {
         try {
             Files.createDirectories(path);
             OpenState state = inspect(path);
@@ -59,16 +79,20 @@ public final class TraceIndex implements AutoCloseable {
                         state == OpenState.REPLACED_DAMAGED ? "damaged" : "of another schema version");
                 deleteContents(path);
             }
-            Directory dir = FSDirectory.open(path);
-            IndexWriterConfig config = new IndexWriterConfig(Analyzers.perField())
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    // fewer, larger segments while (re)building; memory is released at each flush
-                    .setRAMBufferSizeMB(128);
-            IndexWriter writer = new IndexWriter(dir, config);
+            Directory dir = storage.open(path);
+            IndexWriter writer = new IndexWriter(dir, writerConfig());
             return new Opened(new TraceIndex(path, dir, writer), state);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the search index in " + path.toAbsolutePath(), e);
         }
+    }
+
+    /** A new config per writer: Lucene binds a config to the writer it was used for. */
+    private static IndexWriterConfig writerConfig() {
+        return new IndexWriterConfig(Analyzers.perField())
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                // fewer, larger segments while (re)building; memory is released at each flush
+                .setRAMBufferSizeMB(128);
     }
 
     private static OpenState inspect(Path path) {
@@ -81,10 +105,9 @@ public final class TraceIndex implements AutoCloseable {
                 return OpenState.REPLACED_OTHER_SCHEMA;
             }
             try (DirectoryReader reader = DirectoryReader.open(dir)) {
-                // touching stored fields of every segment finds most truncation and bit rot early
-                StoredFields stored = reader.storedFields();
-                if (reader.maxDoc() > 0) {
-                    stored.document(0);
+                // every file's checksum: a torn or overwritten segment is found now, not by some later query
+                for (org.apache.lucene.index.LeafReaderContext leaf : reader.leaves()) {
+                    leaf.reader().checkIntegrity();
                 }
             }
             return OpenState.REUSED;
@@ -143,42 +166,35 @@ public final class TraceIndex implements AutoCloseable {
 
     /** Adds or replaces an incident; one that is not searchable (draft, archived) is removed. */
     public void put(IndexedIncident incident) {
-        try {
-            Term id = new Term(IndexFields.ID, Long.toString(incident.id()));
+        Term id = new Term(IndexFields.ID, Long.toString(incident.id()));
+        write("index incident " + incident.slug(), w -> {
             if (incident.searchable()) {
-                writer.updateDocument(id, IncidentDocuments.toDocument(incident));
+                w.updateDocument(id, IncidentDocuments.toDocument(incident));
             } else {
-                writer.deleteDocuments(id);
+                w.deleteDocuments(id);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not index incident " + incident.slug(), e);
-        }
+        });
     }
 
     public void remove(long incidentId) {
-        try {
-            writer.deleteDocuments(new Term(IndexFields.ID, Long.toString(incidentId)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        write("remove incident " + incidentId, w -> w.deleteDocuments(new Term(IndexFields.ID, Long.toString(incidentId))));
     }
 
     public void removeAll() {
-        try {
-            writer.deleteAll();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        write("empty the index", IndexWriter::deleteAll);
     }
 
     /** Makes everything written so far durable and visible to searches. */
     public void commit() {
-        try {
-            writer.setLiveCommitData(List.of(Map.entry(IndexFields.SCHEMA_KEY, IndexFields.SCHEMA_VERSION)));
-            writer.commit();
+        write("commit", w -> {
+            w.setLiveCommitData(List.of(Map.entry(IndexFields.SCHEMA_KEY, IndexFields.SCHEMA_VERSION)));
+            w.commit();
             searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not commit the search index in " + path, e);
+        });
+        WriteFailure was = failure;
+        if (was != null) {
+            failure = null;
+            LOG.infof("Search index in %s can be written again (failing since %s)", path, was.since());
         }
     }
 
@@ -197,17 +213,76 @@ public final class TraceIndex implements AutoCloseable {
 
     /** Makes writes visible to searches without the cost of a commit (near-real-time). */
     public void refresh() {
+        write("refresh", w -> searchers.maybeRefreshBlocking());
+    }
+
+    /** Why the index could not be written lately; empty when its last write or commit went well. */
+    public java.util.Optional<WriteFailure> failure() {
+        return java.util.Optional.ofNullable(failure);
+    }
+
+    @FunctionalInterface
+    private interface WriterWork {
+        void run(IndexWriter writer) throws IOException;
+    }
+
+    private void write(String what, WriterWork work) {
         try {
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            work.run(openWriter());
+        } catch (IOException | org.apache.lucene.store.AlreadyClosedException e) {
+            throw failed(what, e);
         }
     }
 
+    /** The writer, or a new one on the last commit when Lucene closed the previous one after an I/O error. */
+    private IndexWriter openWriter() throws IOException {
+        IndexWriter current = writer;
+        if (current.isOpen()) {
+            return current;
+        }
+        synchronized (this) {
+            if (writer.isOpen()) {
+                return writer;
+            }
+            IndexWriter reopened = new IndexWriter(directory, writerConfig());
+            SearcherManager previous = searchers;
+            try {
+                searchers = new SearcherManager(reopened, null);
+            } catch (IOException | RuntimeException e) {
+                reopened.rollback();
+                throw e;
+            }
+            writer = reopened;
+            previous.close(); // searches holding its last searcher finish with it
+            LOG.debugf("Search index in %s: writer reopened on the last commit", path); // once per retry: not INFO
+            return reopened;
+        }
+    }
+
+    private UncheckedIOException failed(String what, Exception e) {
+        Throwable cause = writer.getTragicException() != null ? writer.getTragicException() : e;
+        String message = "Search index in " + path.toAbsolutePath() + " cannot be written (" + what + "): "
+                + cause.getMessage();
+        WriteFailure before = failure;
+        if (before == null) {
+            // once per episode: searches go on from the last good state, the database keeps every save
+            LOG.errorf(cause, "%s. Matching goes on from the index as it was; saves are kept in the database and "
+                    + "reindexed once the index can be written again.", message);
+        }
+        failure = new WriteFailure(message, before == null ? java.time.Instant.now() : before.since());
+        return new UncheckedIOException(message, e instanceof IOException io ? io : new IOException(e));
+    }
+
     public void withSearcher(Consumer<IndexSearcher> work) {
+        SearcherManager manager = searchers;
         IndexSearcher searcher;
         try {
-            searcher = searchers.acquire();
+            try {
+                searcher = manager.acquire();
+            } catch (org.apache.lucene.store.AlreadyClosedException replaced) {
+                manager = searchers; // the writer was just reopened: take the new manager's searcher
+                searcher = manager.acquire();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -215,7 +290,7 @@ public final class TraceIndex implements AutoCloseable {
             work.accept(searcher);
         } finally {
             try {
-                searchers.release(searcher);
+                manager.release(searcher);
             } catch (IOException e) {
                 LOG.warn("Could not release an index searcher", e);
             }
@@ -235,7 +310,9 @@ public final class TraceIndex implements AutoCloseable {
     @Override
     public void close() {
         try {
-            commit();
+            if (writer.isOpen()) {
+                commit();
+            }
             searchers.close();
             writer.close();
             directory.close();

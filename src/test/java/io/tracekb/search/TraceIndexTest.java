@@ -1,6 +1,7 @@
 package io.tracekb.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tracekb.content.IncidentFolder;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -135,6 +137,85 @@ class TraceIndexTest {
         assertThat(outside.why()).contains("Flink 1.17.1 is outside the affected versions (1.10-1.13 (Metaspace limit set by Flink))");
         assertThat(outside.score()).isCloseTo(inside.score() * Ranker.OUTSIDE_AFFECTED_VERSIONS, within(1e-9));
         index.close();
+    }
+
+    @Test
+    void anIndexWithOneSegmentFileOverwrittenInTheMiddleIsReplaced() throws IOException {
+        TraceIndex.Opened first = TraceIndex.open(dir);
+        first.index().put(sample(1, 1));
+        first.index().close();
+        Path biggest;
+        try (Stream<Path> files = Files.list(dir)) {
+            biggest = files.filter(p -> !p.getFileName().toString().startsWith("segments")
+                    && !p.getFileName().toString().equals("write.lock"))
+                    .max(java.util.Comparator.comparingLong(p -> p.toFile().length())).orElseThrow();
+        }
+        // a few bytes in the middle: headers, footers and lengths stay intact, only the checksum can tell
+        try (java.nio.channels.FileChannel f = java.nio.channels.FileChannel.open(biggest,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            f.write(java.nio.ByteBuffer.wrap(new byte[] { 0x55, 0x55, 0x55, 0x55 }), f.size() / 2);
+        }
+
+        TraceIndex.Opened reopened = TraceIndex.open(dir);
+
+        assertThat(reopened.state()).as(biggest.getFileName().toString()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        assertThat(reopened.index().size()).isZero();
+        reopened.index().close();
+    }
+
+    @Test
+    void anIndexWithATruncatedCommitPointIsReplaced() throws IOException {
+        TraceIndex.Opened first = TraceIndex.open(dir);
+        first.index().put(sample(1, 1));
+        first.index().close();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path segments : files.filter(p -> p.getFileName().toString().startsWith("segments_")).toList()) {
+                try (java.nio.channels.FileChannel f = java.nio.channels.FileChannel.open(segments,
+                        java.nio.file.StandardOpenOption.WRITE)) {
+                    f.truncate(f.size() / 2);
+                }
+            }
+        }
+
+        assertThat(TraceIndex.open(dir).state()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+    }
+
+    @Test
+    void aFullDiskFailsWritesClearlyWhileSearchesGoOnAndTheNextWriteAfterwardsWorks() {
+        AtomicBoolean full = new AtomicBoolean();
+        TraceIndex index = TraceIndex.open(dir, p -> new FullDiskDirectory(FSDirectory.open(p), full)).index();
+        index.put(sample(1, 1));
+        index.commit();
+
+        full.set(true);
+        IndexedIncident other = renamed(sample(2, 1), "another-incident");
+        assertThatThrownBy(() -> {
+            index.put(other);
+            index.commit();
+        }).isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessageContaining(dir.toAbsolutePath().toString()).hasMessageContaining(FullDiskDirectory.NO_SPACE);
+        assertThat(index.failure()).hasValueSatisfying(f -> assertThat(f.message()).contains(FullDiskDirectory.NO_SPACE));
+        // what was committed before stays searchable
+        assertThat(index.indexedVersions()).isEqualTo(Map.of(1L, 1L));
+        assertThat(IncidentCards.find(index, "flink-memory-state-too-large")).isPresent();
+
+        full.set(false);
+        index.put(other);
+        index.commit();
+
+        assertThat(index.failure()).isEmpty();
+        assertThat(index.indexedVersions()).isEqualTo(Map.of(1L, 1L, 2L, 1L));
+        index.close();
+        // and what the reopened writer committed is on disk
+        TraceIndex.Opened again = TraceIndex.open(dir);
+        assertThat(again.state()).isEqualTo(TraceIndex.OpenState.REUSED);
+        assertThat(again.index().indexedVersions()).isEqualTo(Map.of(1L, 1L, 2L, 1L));
+        again.index().close();
+    }
+
+    private static IndexedIncident renamed(IndexedIncident s, String slug) {
+        return new IndexedIncident(s.id(), s.version(), slug, s.product(), true, s.textByLanguage(), s.traces(),
+                s.titles(), s.affectedVersions(), s.card());
     }
 
     private static IndexedIncident withTrace(long id, long version, String trace) {

@@ -1,0 +1,81 @@
+package io.tracekb.search;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tracekb.article.IncidentData;
+import io.tracekb.article.IncidentData.TranslationData;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * What a match answer shows of an incident — titles per language and the fixes — stored with its Lucene
+ * document, so that matching needs nothing but the index: it keeps answering while PostgreSQL is away, and
+ * costs no database round trip per result. Bodies and sample traces stay out: they are not shown there.
+ */
+public final class IncidentCards {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private IncidentCards() {
+    }
+
+    static IncidentData cardOf(IncidentData data) {
+        Map<String, TranslationData> titles = new LinkedHashMap<>();
+        if (data.translations() != null) {
+            data.translations().forEach((lang, t) -> {
+                if (t != null) {
+                    titles.put(lang, new TranslationData(t.title(), null, null, t.original()));
+                }
+            });
+        }
+        return new IncidentData(data.slug(), data.product(), null, null, data.status(), titles,
+                data.fixes() == null ? List.of() : data.fixes(), List.of());
+    }
+
+    static void addTo(Document doc, IncidentData card) {
+        if (card == null) {
+            return;
+        }
+        try {
+            doc.add(new StoredField(IndexFields.CARD, new BytesRef(JSON.writeValueAsBytes(card))));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The card of the indexed incident {@code slug}; empty when it is not indexed or was indexed without one. */
+    public static Optional<IncidentData> find(TraceIndex index, String slug) {
+        @SuppressWarnings("unchecked")
+        Optional<IncidentData>[] found = new Optional[] { Optional.empty() };
+        index.withSearcher(searcher -> found[0] = find(searcher, slug));
+        return found[0];
+    }
+
+    private static Optional<IncidentData> find(IndexSearcher searcher, String slug) {
+        try {
+            TopDocs hits = searcher.search(new TermQuery(new Term(IndexFields.SLUG, slug)), 1);
+            if (hits.scoreDocs.length == 0) {
+                return Optional.empty();
+            }
+            Document stored = searcher.storedFields().document(hits.scoreDocs[0].doc, Set.of(IndexFields.CARD));
+            BytesRef bytes = stored.getBinaryValue(IndexFields.CARD);
+            if (bytes == null) {
+                return Optional.empty();
+            }
+            return Optional.of(JSON.readValue(bytes.bytes, bytes.offset, bytes.length, IncidentData.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
