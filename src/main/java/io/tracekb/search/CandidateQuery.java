@@ -4,19 +4,25 @@ import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureFrame;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.index.TermStates;
+import org.apache.lucene.index.IndexReaderContext;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 
@@ -73,17 +79,39 @@ final class CandidateQuery {
      * that the search does not look the term up a second time.
      */
     static TermLookup lookupIn(IndexSearcher searcher) {
+        IndexReaderContext top = searcher.getTopReaderContext();
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
         int docs = searcher.getIndexReader().numDocs();
         long limit = Math.max(COMMON_MIN_DOCS, (long) (docs * COMMON_SHARE));
+        // one terms enum per field and segment for the whole query: opening one per term and segment
+        // (TermStates.build) cost more than the seeks themselves in an index of many small segments
+        Map<String, TermsEnum[]> enums = new HashMap<>();
         return (term, keyword) -> {
-            TermStates states = TermStates.build(searcher, term, true);
+            TermsEnum[] perLeaf = enums.get(term.field());
+            if (perLeaf == null) {
+                perLeaf = new TermsEnum[leaves.size()];
+                for (int i = 0; i < perLeaf.length; i++) {
+                    Terms terms = leaves.get(i).reader().terms(term.field());
+                    perLeaf[i] = terms == null ? null : terms.iterator();
+                }
+                enums.put(term.field(), perLeaf);
+            }
+            TermStates states = new TermStates(top);
+            for (int i = 0; i < perLeaf.length; i++) {
+                TermsEnum te = perLeaf[i];
+                if (te != null && te.seekExact(term.bytes())) {
+                    states.register(te.termState(), leaves.get(i).ord, te.docFreq(), te.totalTermFreq());
+                }
+            }
             int df = states.docFreq();
             return df == 0 || (!keyword && df > limit) ? null : new TermQuery(term, states);
         };
     }
 
-    static Query of(PasteAnalysis paste, TermLookup terms) throws IOException {
-        BooleanQuery.Builder b = new BoundedBuilder(IndexSearcher.getMaxClauseCount());
+    static Query of(PasteAnalysis paste, TermLookup lookup) throws IOException {
+        BoundedBuilder b = new BoundedBuilder(IndexSearcher.getMaxClauseCount());
+        // once the query is full, further terms are not even looked up (a 1 MiB paste holds thousands)
+        TermLookup terms = (term, keyword) -> b.full() ? null : lookup.clause(term, keyword);
         int clauses = 0;
         Signature primary = paste.primary();
         // the primary trace first: when a paste holds more terms than a query may, the others give way
@@ -92,7 +120,11 @@ final class CandidateQuery {
             signatures.remove(primary);
             signatures.add(0, primary);
         }
+        Set<String> fingerprints = new java.util.HashSet<>();
         for (Signature s : signatures) {
+            if (!fingerprints.add(s.fingerprint())) {
+                continue; // the same trace pasted again adds the same terms
+            }
             float weight = s == primary ? 1f : 0.3f;
             clauses += signatureClauses(s, weight, b, terms);
         }
@@ -215,6 +247,10 @@ final class CandidateQuery {
 
         BoundedBuilder(int max) {
             this.max = max;
+        }
+
+        boolean full() {
+            return size >= max;
         }
 
         @Override
