@@ -24,6 +24,7 @@ RAW=$OUT/raw.log
 JAR=target/quarkus-app/quarkus-run.jar
 SERVER_PID=
 PG_PID=
+JUL=-Djava.util.logging.manager=org.jboss.logmanager.LogManager  # as in surefire: no warning from JBoss logging
 
 log() { printf '\n=== %s: %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$RAW"; }
 has_step() { [[ " $STEPS " == *" $1 "* ]]; }
@@ -74,6 +75,7 @@ stop_server() {
 
 run_wrk() { # RUN RATE CONNECTIONS ENDPOINT BODIES_LIST DURATION
   local run=$1 rate=$2 connections=$3 endpoint=$4 bodies=$5 duration=$6
+  sleep 5 # requests still queued from the previous run finish first
   RUN=$run RATE=$rate THREADS=2 CONNECTIONS=$connections BODIES_LIST=$bodies INCIDENTS=$TOTAL_INCIDENTS \
     wrk -t2 -c"$connections" -d"$duration" --timeout 10s -s bench/wrk-load.lua "http://127.0.0.1:$PORT$endpoint" \
     2>&1 | tee -a "$RAW"
@@ -82,7 +84,7 @@ run_wrk() { # RUN RATE CONNECTIONS ENDPOINT BODIES_LIST DURATION
 # --- steps -----------------------------------------------------------------------------------------------------
 http_step() {
   log "external PostgreSQL (a separate process: ExternalPostgres)"
-  java -cp "$CP" io.tracekb.bench.ExternalPostgres "$WORK/external-pg" 0 >"$WORK/external-pg.log" 2>&1 &
+  java $JUL -cp "$CP" io.tracekb.bench.ExternalPostgres "$WORK/external-pg" 0 >"$WORK/external-pg.log" 2>&1 &
   PG_PID=$!
   until grep -q EXTERNAL_POSTGRES_READY "$WORK/external-pg.log"; do
     kill -0 "$PG_PID" 2>/dev/null || { cat "$WORK/external-pg.log" >&2; exit 1; }
@@ -104,7 +106,7 @@ http_step() {
     log "writing $HTTP_INCIDENTS synthetic incidents as content/ folders; the server imports them at start"
     mkdir -p "$WORK/content"
     cp -r content/. "$WORK/content/"
-    java -Xmx2g -cp "$CP" io.tracekb.bench.SyntheticContent "$WORK/content/synthetic" "$HTTP_INCIDENTS" 2>&1 | tee -a "$RAW"
+    java $JUL -Xmx2g -cp "$CP" io.tracekb.bench.SyntheticContent "$WORK/content/synthetic" "$HTTP_INCIDENTS" 2>&1 | tee -a "$RAW"
     external+=(KB_CONTENT_DIR="$WORK/content")
     start_server external start-content-import "$TOTAL_INCIDENTS" "${external[@]}"
     awk -v n="$HTTP_INCIDENTS" '/^REPORT load_files / {for (i = 1; i <= NF; i++) if ($i ~ /^seconds=/) {sub("seconds=", "", $i); f = $i}}
@@ -113,7 +115,7 @@ http_step() {
       "$RAW" | tee -a "$RAW"
   else
     log "loading $HTTP_INCIDENTS synthetic incidents into the external database"
-    java -Xmx2g -cp "$CP" io.tracekb.bench.SyntheticLoader "$url" postgres "$HTTP_INCIDENTS" 2>&1 | tee -a "$RAW"
+    java $JUL -Xmx2g -cp "$CP" io.tracekb.bench.SyntheticLoader "$url" postgres "$HTTP_INCIDENTS" 2>&1 | tee -a "$RAW"
     log "start with the loaded incidents (the start-up synchronisation indexes them)"
     start_server external start-index-built "$TOTAL_INCIDENTS" "${external[@]}"
   fi
@@ -171,15 +173,15 @@ echo "REPORT env date=$(date -u +%Y-%m-%dT%H:%MZ) commit=$COMMIT cores=$(nproc) 
 
 if has_step parse; then
   log "parse + signature throughput"
-  java -Xmx1g -XX:+UseParallelGC -cp "$CP" io.tracekb.bench.ParserBenchmark 2>&1 | tee -a "$RAW"
+  java $JUL -Xmx1g -XX:+UseParallelGC -cp "$CP" io.tracekb.bench.ParserBenchmark 2>&1 | tee -a "$RAW"
 fi
 if has_step match; then
   log "in-process matching at $SIZES incidents"
-  java -Xmx2g -XX:+UseParallelGC -Dbench.sizes="$SIZES" -cp "$CP" io.tracekb.bench.MatchBenchmark 2>&1 | tee -a "$RAW"
+  java $JUL -Xmx2g -XX:+UseParallelGC -Dbench.sizes="$SIZES" -cp "$CP" io.tracekb.bench.MatchBenchmark 2>&1 | tee -a "$RAW"
 fi
 if has_step baseline; then
   log "TraceKB and the two baselines, shipped incidents and $HTTP_INCIDENTS synthetic"
-  java -Xmx2g -XX:+UseParallelGC -Dbench.baselineSizes="$HTTP_INCIDENTS" -cp "$CP" \
+  java $JUL -Xmx2g -XX:+UseParallelGC -Dbench.baselineSizes="$HTTP_INCIDENTS" -cp "$CP" \
     io.tracekb.search.eval.BaselineBenchmark 2>&1 | tee -a "$RAW"
 fi
 has_step http && http_step
