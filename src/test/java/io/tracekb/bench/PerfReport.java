@@ -61,22 +61,20 @@ public final class PerfReport {
     }
 
     private void environment() {
-        Optional<ReportLine> env = first("env", l -> true);
-        if (env.isEmpty()) {
+        List<ReportLine> runs = of("env");
+        if (runs.isEmpty()) {
             md.append("No environment line: not produced by bench/report.sh.\n\n");
             return;
         }
-        ReportLine e = env.get();
-        md.append(String.format(Locale.ROOT, "Measured %s on commit `%s`, %s cores, Java %s. ", e.get("date"),
-                e.get("commit"), e.get("cores"), e.get("java")));
-        md.append(String.format(Locale.ROOT, "1-minute load average before the run: %s%s.%n%n", e.get("load1"),
-                e.is("quiet", "true") ? " (quiet machine)"
-                        : " — **measured on a loaded machine** (other work shared the cores): the figures are "
-                                + "pessimistic and provisional"));
-        if (!e.get("sizes").isEmpty()) {
-            md.append("Corpus sizes of the in-process match benchmark: ").append(e.get("sizes").replace(",", ", "))
-                    .append(" incidents. Command: `").append(e.get("command").replace('+', ' ')).append("`.\n\n");
+        for (ReportLine e : runs) { // more than one when parts were run separately (APPEND=1)
+            md.append(runs.size() > 1 ? "- " : "").append(String.format(Locale.ROOT,
+                    "Measured %s on commit `%s`, %s cores, Java %s, with `%s`. 1-minute load average before the run: %s%s.%n",
+                    e.get("date"), e.get("commit"), e.get("cores"), e.get("java"), e.get("command").replace('+', ' '),
+                    e.get("load1"), e.is("quiet", "true") ? " (quiet machine)"
+                            : " — **measured on a loaded machine** (other work shared the cores): the figures are "
+                                    + "pessimistic and provisional"));
         }
+        md.append('\n');
     }
 
     private void targets() {
