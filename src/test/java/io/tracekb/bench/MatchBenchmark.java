@@ -113,6 +113,11 @@ public final class MatchBenchmark {
         Arrays.sort(latencies);
         index.close();
         deleteTree(dir);
+        // one machine-readable line per size: bench/report.sh builds the performance report from these
+        System.out.printf(Locale.ROOT, "REPORT match incidents=%d build_s=%.2f build_rate=%.0f heap_mib=%d p50_ms=%.3f "
+                + "p99_ms=%.3f first_pass_p50_ms=%.3f first_pass_p99_ms=%.3f queries=%d%n", size, buildSeconds,
+                size / buildSeconds, heap >> 20, latencies[n / 2] / 1e6, latencies[(int) (n * 0.99)] / 1e6,
+                first[first.length / 2] / 1e6, first[(int) (first.length * 0.99)] / 1e6, n);
         return String.format(Locale.ROOT, "| %,d | %.1f s | %,.0f/s | %d MiB | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %d |",
                 size, buildSeconds, size / buildSeconds, heap >> 20, first[first.length / 2] / 1e6,
                 first[(int) (first.length * 0.99)] / 1e6, latencies[n / 2] / 1e6, latencies[(int) (n * 0.99)] / 1e6, n);

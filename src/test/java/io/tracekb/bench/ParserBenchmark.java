@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -47,12 +48,12 @@ public final class ParserBenchmark {
         }
         System.out.printf("java %s, %d available processors, warm-up %d, measured %d iterations%n",
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), warmup, iterations);
-        run("seeds (3 write-ups)", seeds, warmup, iterations, true);
-        run("conformance corpus (" + corpus.size() + " files)", corpus, warmup, iterations, true);
-        run("corpus, parse only (no signature)", corpus, warmup, iterations, false);
+        run("seeds", "seeds (3 write-ups)", seeds, warmup, iterations, true);
+        run("corpus", "conformance corpus (" + corpus.size() + " files)", corpus, warmup, iterations, true);
+        run("corpus-parse-only", "corpus, parse only (no signature)", corpus, warmup, iterations, false);
     }
 
-    private static void run(String name, List<String> texts, int warmup, int iterations, boolean signature) {
+    private static void run(String key, String name, List<String> texts, int warmup, int iterations, boolean signature) {
         TraceParser parser = new TraceParser();
         SignatureBuilder signatures = new SignatureBuilder();
         long chars = 0;
@@ -80,6 +81,10 @@ public final class ParserBenchmark {
         double mb = chars * (double) iterations / 1e6;
         System.out.printf("%-36s %8d chars %4d traces/pass %5d passes | wall %6.1f MB/s %8.1f µs/trace | cpu %6.1f MB/s %8.1f µs/trace%n",
                 name, chars, traces / iterations, iterations, mb / wall, wall * 1e6 / traces, mb / cpu, cpu * 1e6 / traces);
+        // one machine-readable line per input set: bench/report.sh builds the performance report from these
+        System.out.printf(Locale.ROOT, "REPORT parse set=%s files=%d chars=%d traces=%d passes=%d wall_mb_s=%.2f "
+                + "wall_us_per_trace=%.2f cpu_mb_s=%.2f cpu_us_per_trace=%.2f%n", key, texts.size(), chars,
+                traces / iterations, iterations, mb / wall, wall * 1e6 / traces, mb / cpu, cpu * 1e6 / traces);
         if (sink == 42) System.out.print(""); // keep the warm-up from being optimised away
     }
 

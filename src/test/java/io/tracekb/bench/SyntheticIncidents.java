@@ -11,7 +11,7 @@ import java.util.Random;
  * way real failures vary — application packages renamed, numbers in messages changed, the stack cut at another
  * depth — under a new slug. Deterministic for a seed.
  */
-final class SyntheticIncidents {
+public final class SyntheticIncidents {
 
     private static final String[] APP_PACKAGES = { "com.acme.orders", "io.example.billing", "org.shop.cart",
             "net.stream.ingest", "com.bank.ledger", "de.logistik.route", "jp.co.sample.batch", "cn.example.etl" };
@@ -19,7 +19,7 @@ final class SyntheticIncidents {
     private SyntheticIncidents() {
     }
 
-    static List<IncidentData> generate(List<IncidentData> real, int count, long seed) {
+    public static List<IncidentData> generate(List<IncidentData> real, int count, long seed) {
         Random random = new Random(seed);
         List<IncidentData> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -36,7 +36,7 @@ final class SyntheticIncidents {
     }
 
     /** Renames the first application-looking package, changes numbers, and drops some bottom frames. */
-    static String vary(String trace, String pkg, Random random) {
+    public static String vary(String trace, String pkg, Random random) {
         String[] lines = trace.split("\n", -1);
         int keep = lines.length - random.nextInt(Math.max(1, lines.length / 4));
         StringBuilder sb = new StringBuilder();

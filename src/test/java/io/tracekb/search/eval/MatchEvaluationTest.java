@@ -105,7 +105,7 @@ class MatchEvaluationTest {
         }
     }
 
-    private static void run(MatchingSystem system, List<EvalQuery> queries, Scorecard card) {
+    static void run(MatchingSystem system, List<EvalQuery> queries, Scorecard card) {
         String heldSlug = null;
         int heldTrace = -1;
         for (EvalQuery q : queries) {
@@ -203,7 +203,7 @@ class MatchEvaluationTest {
     }
 
     /** Every real trace, log and dump of the parser corpus: failures of other projects, none of them ours. */
-    private static List<EvalQuery> negatives() throws IOException {
+    static List<EvalQuery> negatives() throws IOException {
         List<EvalQuery> out = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(Path.of("src/test/resources/parser-corpus"))) {
             for (Path f : walk.filter(Files::isRegularFile).filter(MatchEvaluationTest::isCorpusText).sorted().toList()) {
