@@ -77,13 +77,18 @@ final class AppProcess implements AutoCloseable {
         if (process == null) {
             return 0;
         }
+        int code = terminate(process);
+        process = null;
+        return code;
+    }
+
+    /** SIGTERM, then SIGKILL after 60 s; the exit code (143 = 128 + SIGTERM after a graceful stop). */
+    static int terminate(Process process) throws InterruptedException {
         process.destroy();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
         }
-        int code = process.exitValue();
-        process = null;
-        return code;
+        return process.exitValue();
     }
 
     /** SIGKILL (Process.destroyForcibly on Linux): no shutdown hook, no clean close of anything. */

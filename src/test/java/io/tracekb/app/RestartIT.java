@@ -112,11 +112,7 @@ class RestartIT {
         if (process == null) {
             return 0;
         }
-        process.destroy();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
-        }
-        int code = process.exitValue();
+        int code = AppProcess.terminate(process);
         process = null;
         return code;
     }
