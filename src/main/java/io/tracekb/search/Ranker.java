@@ -13,6 +13,7 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 
 /**
  * The two stages of matching over one index, without any container: Lucene proposes up to
@@ -59,7 +60,10 @@ public final class Ranker {
     }
 
     List<MatchResult> rank(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
-        TopDocs top = searcher.search(CandidateQuery.of(paste, searcher), CANDIDATES);
+        // Only the best CANDIDATES are needed, never the number of hits: counting them (by default up to 1,000)
+        // stops the scorer from skipping documents that cannot make the top.
+        TopDocs top = searcher.search(CandidateQuery.of(paste, searcher),
+                new TopScoreDocCollectorManager(CANDIDATES, null, CANDIDATES));
         if (top.scoreDocs.length == 0) {
             return List.of();
         }

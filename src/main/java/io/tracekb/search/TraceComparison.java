@@ -271,15 +271,16 @@ public final class TraceComparison {
         if (a.isEmpty() || b.isEmpty()) {
             return 0;
         }
-        Set<String> union = new HashSet<>(a);
-        union.addAll(b);
+        // |a ∪ b| = |a| + |b| - |a ∩ b|: no set built per comparison (this runs for every candidate's samples)
+        Set<String> small = a.size() <= b.size() ? a : b;
+        Set<String> large = small == a ? b : a;
         int shared = 0;
-        for (String x : a) {
-            if (b.contains(x)) {
+        for (String x : small) {
+            if (large.contains(x)) {
                 shared++;
             }
         }
-        return (double) shared / union.size();
+        return (double) shared / (a.size() + b.size() - shared);
     }
 
     private static String simpleName(String type) {

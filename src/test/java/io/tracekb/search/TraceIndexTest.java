@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tracekb.article.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.testing.TestFiles;
 import java.io.IOException;
@@ -114,6 +115,33 @@ class TraceIndexTest {
                 .satisfies(r -> assertThat(r.sameFingerprint()).isTrue());
         assertThat(ranker.rank(PasteAnalysis.of(before), 5).results())
                 .allSatisfy(r -> assertThat(r.sameFingerprint()).isFalse());
+        index.close();
+    }
+
+    @Test
+    void anEditedIncidentShowsItsNewCardNotTheOneShownBefore() {
+        TraceIndex index = TraceIndex.open(dir).index();
+        IndexedIncident first = sample(1, 1);
+        index.put(first);
+        index.commit();
+        String slug = first.slug();
+        String titleBefore = IncidentCards.find(index, slug).orElseThrow().translations().get("en").title();
+        assertThat(IncidentCards.find(index, slug)).isSameAs(IncidentCards.find(index, slug)); // decoded once
+
+        IncidentData edited = IncidentFolder.read(Path.of("content/flink/memory-state-too-large"));
+        Map<String, IncidentData.TranslationData> titles = new java.util.LinkedHashMap<>(edited.translations());
+        IncidentData.TranslationData en = titles.get("en");
+        titles.put("en", new IncidentData.TranslationData("Edited: " + en.title(), en.summary(), en.body(),
+                en.original()));
+        index.put(IndexedIncident.of(1, 2, new IncidentData(edited.slug(), edited.product(), edited.tags(),
+                edited.affectedVersions(), edited.status(), titles, edited.fixes(), edited.sampleTraces())));
+        index.commit();
+
+        assertThat(IncidentCards.find(index, slug).orElseThrow().translations().get("en").title())
+                .isEqualTo("Edited: " + titleBefore);
+        index.remove(1);
+        index.commit();
+        assertThat(IncidentCards.find(index, slug)).isEmpty();
         index.close();
     }
 
