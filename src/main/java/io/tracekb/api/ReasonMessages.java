@@ -34,20 +34,20 @@ public final class ReasonMessages {
                 "根本原因 {0} 在粘贴的堆栈中比在示例堆栈中更深（示例堆栈在它之前就结束了）");
         put(Kind.ROOT_CAUSE_SAME_TEMPLATE,
                 "root cause {0} with the same message template",
-                "根本原因 {0}、メッセージのテンプレートも同じ",
-                "根本原因 {0}，消息模板相同");
+                "根本原因が同じ {0}、メッセージのテンプレートも一致",
+                "根本原因同为 {0}，消息模板相同");
         put(Kind.ROOT_CAUSE_NO_MESSAGE,
                 "root cause {0} (no message), as in a sample trace",
-                "根本原因 {0}（メッセージなし）がトレースの例と同じ",
-                "根本原因 {0}（无消息），与示例堆栈相同");
+                "根本原因が同じ {0}（トレースの例と同じくメッセージなし）",
+                "根本原因同为 {0}，且与示例堆栈一样没有消息");
         put(Kind.ROOT_CAUSE_SIMILAR_MESSAGE,
                 "root cause {0}, similar message",
-                "根本原因 {0}、メッセージは類似",
-                "根本原因 {0}，消息相似");
+                "根本原因が同じ {0}、メッセージは類似",
+                "根本原因同为 {0}，消息相似");
         put(Kind.ROOT_CAUSE_DIFFERENT_MESSAGE,
                 "root cause {0}, different message",
-                "根本原因 {0}、メッセージは異なる",
-                "根本原因 {0}，消息不同");
+                "根本原因が同じ {0}、メッセージは異なる",
+                "根本原因同为 {0}，消息不同");
         put(Kind.TEMPLATE_IDENTICAL,
                 "message template identical to a sample trace",
                 "メッセージのテンプレートがトレースの例と同一",
@@ -82,15 +82,15 @@ public final class ReasonMessages {
                 "标题中包含粘贴内容中的一条消息（“{0}”）");
         put(Kind.WRITE_UP_NAMES_MESSAGE,
                 "the write-up names the message ({0}% of its words)",
-                "インシデントの本文にメッセージが書かれている（語の {0}%）",
+                "インシデントの本文にメッセージが書かれている（メッセージの語の {0}%）",
                 "故障案例正文提到了该消息（包含其中 {0}% 的词）");
         put(Kind.VERSION_INSIDE_AFFECTED,
                 "{0} {1} is inside the affected versions ({2})",
-                "{0} {1} は影響するバージョン（{2}）に含まれる",
+                "{0} {1} は影響するバージョンに含まれる（{2}）",
                 "{0} {1} 在受影响版本范围内（{2}）");
         put(Kind.VERSION_OUTSIDE_AFFECTED,
                 "{0} {1} is outside the affected versions ({2})",
-                "{0} {1} は影響するバージョン（{2}）に含まれない",
+                "{0} {1} は影響するバージョンに含まれない（{2}）",
                 "{0} {1} 不在受影响版本范围内（{2}）");
         put(Kind.SAMPLES_MATCH,
                 "{0} of {1} sample traces match",
