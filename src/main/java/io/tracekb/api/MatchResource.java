@@ -57,7 +57,9 @@ public class MatchResource {
     @Operation(summary = "Find the incidents that match a pasted stack trace",
             description = "Body: {\"text\": \"...\", \"lang\": \"ja\", \"limit\": 5} as application/json, or the "
                     + "text itself as text/plain with lang and limit as query parameters. Results are sorted by "
-                    + "score (0..1); confident is true when the score reaches the configured threshold. With "
+                    + "score (0..1); confident is true when the score reaches the configured threshold. Titles, fixes, "
+                    + "hints and the reasons (why) are in lang, else in the first Accept-Language (English when "
+                    + "there is no translation). With "
                     + "Accept: text/markdown the answer is a chat-ready summary of the top three instead.")
     @APIResponse(responseCode = "200", description = "The match",
             content = { @Content(mediaType = MediaType.APPLICATION_JSON,

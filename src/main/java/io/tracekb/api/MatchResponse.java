@@ -60,7 +60,8 @@ public record MatchResponse(Query query, List<Result> results) {
             }
             results.add(new Result(r.incidentId(), r.slug(), d.translations().get(shown).title(), shown,
                     d.translations().keySet().stream().sorted().toList(), Math.round(r.score() * 1000) / 1000.0,
-                    r.confident(), "/articles/" + r.slug() + "?lang=" + shown, r.why(), fixes));
+                    r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
+                    ReasonMessages.messages(r.why(), lang), fixes));
         }
         return new MatchResponse(query, results);
     }

@@ -84,7 +84,7 @@ public final class Ranker {
             if (query == null) {
                 double s = hit.score;
                 results.add(new MatchResult(id, slug, TEXT_ONLY_CAP * s / (s + 5), false, false,
-                        List.of("the words of the paste occur in the write-up (no stack trace was recognised)")));
+                        List.of(Reason.of(Reason.Kind.WORDS_IN_WRITE_UP))));
                 continue;
             }
             List<TraceComparison.Result> perTrace = new ArrayList<>();
@@ -119,21 +119,21 @@ public final class Ranker {
             if (verdict == AffectedVersions.Verdict.OUTSIDE) {
                 score *= OUTSIDE_AFFECTED_VERSIONS; // also after a fingerprint hit: the same failure, maybe another fix
             }
-            List<String> why = new ArrayList<>(best.why());
+            List<Reason> why = new ArrayList<>(best.why());
             if (titleNamesMessage) {
-                why.add("its title names " + (named == 0 ? "the message" : "a message of the paste") + " (\""
-                        + leads.get(named) + "\")");
+                why.add(Reason.of(named == 0 ? Reason.Kind.TITLE_NAMES_MESSAGE : Reason.Kind.TITLE_NAMES_OTHER_MESSAGE,
+                        leads.get(named)));
             } else if (coverage >= 0.5) {
-                why.add("the write-up names the message (" + Math.round(coverage * 100) + "% of its words)");
+                why.add(Reason.of(Reason.Kind.WRITE_UP_NAMES_MESSAGE, Math.round(coverage * 100)));
             }
             if (verdict != AffectedVersions.Verdict.UNKNOWN) {
-                why.add(productName(doc.product()) + " " + version + " is "
-                        + (verdict == AffectedVersions.Verdict.INSIDE ? "inside" : "outside")
-                        + " the affected versions (" + doc.affected().text() + ")");
+                why.add(Reason.of(verdict == AffectedVersions.Verdict.INSIDE ? Reason.Kind.VERSION_INSIDE_AFFECTED
+                        : Reason.Kind.VERSION_OUTSIDE_AFFECTED, productName(doc.product()), version,
+                        doc.affected().text()));
             }
             if (perTrace.size() > 1 && perTrace.get(1).score() >= threshold) {
-                why.add(perTrace.stream().filter(r -> r.score() >= threshold).count() + " of " + perTrace.size()
-                        + " sample traces match");
+                why.add(Reason.of(Reason.Kind.SAMPLES_MATCH,
+                        perTrace.stream().filter(r -> r.score() >= threshold).count(), perTrace.size()));
             }
             results.add(new MatchResult(id, slug, score, score >= threshold, best.sameFingerprint(), why));
         }

@@ -24,7 +24,7 @@ public final class TraceComparison {
     /** A fingerprint hit is the same failure by construction; the incident score never falls below this. */
     static final double FINGERPRINT_FLOOR = 0.95;
 
-    public record Result(double score, boolean sameFingerprint, List<String> why) {
+    public record Result(double score, boolean sameFingerprint, List<Reason> why) {
     }
 
     private final FrameAlignment alignment;
@@ -34,29 +34,29 @@ public final class TraceComparison {
     }
 
     public Result compare(TraceShape query, TraceShape sample, ToDoubleFunction<String> rarity) {
-        List<String> why = new ArrayList<>();
+        List<Reason> why = new ArrayList<>();
         boolean sameFingerprint = Objects.equals(query.fingerprint(), sample.fingerprint());
 
         FrameAlignment.Result frames = bestAlignment(query, sample, rarity);
         // one or two shared frames are weak evidence, however well they align (a 1-frame sample aligns fully)
         double frameScore = Math.max(0, frames.similarity()) * Math.min(1, frames.sharedFrames() / (double) SURE_FRAMES);
         if (frames.sharedFrames() > 0) {
-            why.add(frames.sharedFrames() + " of " + frames.queryFrames() + " frames align");
+            why.add(Reason.of(Reason.Kind.FRAMES_ALIGN, frames.sharedFrames(), frames.queryFrames()));
         }
 
         Agreement failure = failureAgreement(query, sample);
         double rootScore = failure.type();
         double templateScore = failure.template();
-        String via = failure.sampleException() == null ? "" : failure.sampleException();
         if (failure.crossed() && rootScore > 0) {
-            why.add(0, "root cause " + query.root() + " is " + via);
+            why.add(0, Reason.of(failure.via(), query.root()));
         } else if (rootScore > 0 && templateScore >= 0.999) {
-            why.add(0, "root cause " + sample.root() + (isBlank(sample.template()) ? " (no message), as in a sample trace"
-                    : " with the same message template"));
+            why.add(0, Reason.of(isBlank(sample.template()) ? Reason.Kind.ROOT_CAUSE_NO_MESSAGE
+                    : Reason.Kind.ROOT_CAUSE_SAME_TEMPLATE, sample.root()));
         } else if (rootScore > 0) {
-            why.add(0, "root cause " + sample.root() + (templateScore >= 0.5 ? ", similar message" : ", different message"));
+            why.add(0, Reason.of(templateScore >= 0.5 ? Reason.Kind.ROOT_CAUSE_SIMILAR_MESSAGE
+                    : Reason.Kind.ROOT_CAUSE_DIFFERENT_MESSAGE, sample.root()));
         } else if (templateScore >= 0.6) {
-            why.add(0, "message template " + (templateScore >= 0.999 ? "identical" : "similar") + " to a sample trace");
+            why.add(0, Reason.of(templateScore >= 0.999 ? Reason.Kind.TEMPLATE_IDENTICAL : Reason.Kind.TEMPLATE_SIMILAR));
         }
 
         Set<String> q = new HashSet<>(query.meaningfulExceptions());
@@ -66,7 +66,7 @@ public final class TraceComparison {
         shared.retainAll(d);
         shared.remove(sample.root());
         if (!shared.isEmpty()) {
-            why.add("exception chain also has " + String.join(", ", shared.stream().sorted().toList()));
+            why.add(new Reason(Reason.Kind.CHAIN_ALSO_HAS, shared.stream().sorted().toList()));
         } else {
             // the chains share the root type at most: that is the same evidence as the root's, discounted alike
             chainScore *= failure.messageFactor();
@@ -77,14 +77,14 @@ public final class TraceComparison {
             // a frame list (e.g. Flink's "… is stuck in method:") has its frames and the line that introduced them
             double intro = sample.root() == null ? templateSimilarity(query.templateOf(0), sample.templateOf(0)) : 0;
             if (intro >= 0.6) {
-                why.add(0, "introduced by the same log message as a sample's frames");
+                why.add(0, Reason.of(Reason.Kind.SAME_INTRODUCING_MESSAGE));
             }
             score = W_FRAME_LIST_FRAMES * frameScore + (0.9 - W_FRAME_LIST_FRAMES) * intro;
         } else {
             score = W_FRAMES * frameScore + W_ROOT * rootScore + W_TEMPLATE * templateScore + W_CHAIN * chainScore;
         }
         if (sameFingerprint) {
-            why.add(0, "same fingerprint as a sample trace");
+            why.add(0, Reason.of(Reason.Kind.SAME_FINGERPRINT));
         }
         return new Result(Math.min(1, score), sameFingerprint, why);
     }
@@ -99,8 +99,9 @@ public final class TraceComparison {
      * @param messageFactor 1 when the messages agree (or are both absent), down to 0.5 when they differ: a type
      *                      and its message name a failure together (OutOfMemoryError "Metaspace" and
      *                      OutOfMemoryError "Direct buffer memory" are two failures)
+     * @param via           for a crossed agreement, which side stops short; null otherwise
      */
-    record Agreement(double type, double template, double messageFactor, boolean crossed, String sampleException) {
+    record Agreement(double type, double template, double messageFactor, boolean crossed, Reason.Kind via) {
     }
 
     static final double CROSSED = 0.6;
@@ -115,12 +116,12 @@ public final class TraceComparison {
         if (best.type() < 0.999 && query.root() != null) {
             for (int i = 0; i + 1 < sn; i++) {
                 Agreement a = agreement(query.root(), query.template(), sample.exceptions().get(i), sample.templateOf(i),
-                        CROSSED, true, "an outer exception of a sample trace (the paste may stop before its root cause)");
+                        CROSSED, true, Reason.Kind.ROOT_CAUSE_OUTER_IN_SAMPLE);
                 if (a.type() + a.template() > best.type() + best.template()) best = a;
             }
             for (int i = 0; i + 1 < qn; i++) {
                 Agreement a = agreement(query.exceptions().get(i), query.templateOf(i), sample.root(), sample.template(),
-                        CROSSED, true, "deeper in the paste than in a sample trace (the sample stops before it)");
+                        CROSSED, true, Reason.Kind.ROOT_CAUSE_DEEPER_IN_PASTE);
                 if (a.type() + a.template() > best.type() + best.template()) best = a;
             }
         }
@@ -128,7 +129,7 @@ public final class TraceComparison {
     }
 
     private static Agreement agreement(String qType, String qTemplate, String sType, String sTemplate, double weight,
-            boolean crossed, String via) {
+            boolean crossed, Reason.Kind via) {
         double type = 0;
         if (qType != null && sType != null && !qType.isEmpty() && !sType.isEmpty()) {
             if (qType.equals(sType)) {

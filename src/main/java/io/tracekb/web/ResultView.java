@@ -1,6 +1,7 @@
 package io.tracekb.web;
 
 import io.tracekb.api.HintMessages;
+import io.tracekb.api.ReasonMessages;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentData.FixData;
 import io.tracekb.article.IncidentData.FixTextData;
@@ -134,7 +135,7 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
         double score = Math.round(r.score() * 1000) / 1000.0;
         return new Card(rank, r.slug(), d.translations().get(shown).title(), shown, badges, score,
                 (int) Math.round(r.score() * 100), r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
-                r.why(), fixes, trace, matching, cut);
+                ReasonMessages.messages(r.why(), lang), fixes, trace, matching, cut);
     }
 
     /** Frame line as pasted → its normalised key, for every frame of the pasted trace. */

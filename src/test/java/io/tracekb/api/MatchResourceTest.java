@@ -153,6 +153,55 @@ class MatchResourceTest {
                 .body("query.hints.message", hasItem(containsString("根本原因")));
     }
 
+    /** The reasons of the first result for seed 000, asked for as {@code request} says. */
+    private static List<String> reasonsOfTheFirstResult(io.restassured.specification.RequestSpecification request) {
+        return request.when().post("/api/v1/match")
+                .then().statusCode(200)
+                .body("results[0].slug", equalTo("flink-memory-state-too-large"))
+                .extract().jsonPath().getList("results[0].why", String.class);
+    }
+
+    private static boolean writtenInCjk(String reason) {
+        return reason.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN
+                || Character.UnicodeScript.of(c) == Character.UnicodeScript.HIRAGANA
+                || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA);
+    }
+
+    @Test
+    void reasonsAreInTheLanguageAskedForByLangOrAcceptLanguage() throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
+
+        List<String> en = reasonsOfTheFirstResult(given().contentType(ContentType.TEXT).body(text));
+        List<String> ja = reasonsOfTheFirstResult(given().contentType(ContentType.TEXT).queryParam("lang", "ja")
+                .body(text));
+        List<String> zh = reasonsOfTheFirstResult(given().contentType(ContentType.JSON)
+                .header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5").body(Map.of("text", text)));
+
+        // English is worded exactly as before the reasons were localised: bots match on it
+        assertThat(en).startsWith("same fingerprint as a sample trace",
+                "root cause java.io.IOException with the same message template");
+        assertThat(ja).hasSameSizeAs(en).startsWith("トレースの例とフィンガープリントが同じ",
+                "根本原因が同じ java.io.IOException、メッセージのテンプレートも一致").allMatch(MatchResourceTest::writtenInCjk);
+        assertThat(zh).hasSameSizeAs(en).startsWith("与示例堆栈的指纹相同",
+                "根本原因同为 java.io.IOException，消息模板相同").allMatch(MatchResourceTest::writtenInCjk);
+    }
+
+    @Test
+    void reasonsInLanguagesWithoutATranslationAreInEnglish() throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
+
+        List<String> en = reasonsOfTheFirstResult(given().contentType(ContentType.TEXT).queryParam("lang", "en")
+                .body(text));
+        List<String> fr = reasonsOfTheFirstResult(given().contentType(ContentType.JSON)
+                .body(Map.of("text", text, "lang", "fr")));
+        List<String> de = reasonsOfTheFirstResult(given().contentType(ContentType.TEXT)
+                .header("Accept-Language", "de-DE,de;q=0.9").body(text));
+
+        assertThat(en).isNotEmpty().contains("same fingerprint as a sample trace").noneMatch(MatchResourceTest::writtenInCjk);
+        assertThat(fr).isEqualTo(en);
+        assertThat(de).isEqualTo(en);
+    }
+
     @Test
     void freeTextIsSearchedButNeverConfident() {
         given().contentType(ContentType.JSON)

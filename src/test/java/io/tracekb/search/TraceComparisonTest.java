@@ -26,8 +26,10 @@ class TraceComparisonTest {
         TraceComparison.Result other = compare(metaspace, "java.lang.OutOfMemoryError: Direct buffer memory. The direct "
                 + "out-of-memory error has occurred.\n\tat java.nio.Bits.reserveMemory(Bits.java:175)\n");
         assertThat(same.score()).isGreaterThan(other.score());
-        assertThat(same.why().get(0)).isEqualTo("root cause java.lang.OutOfMemoryError, similar message");
-        assertThat(other.why().get(0)).isEqualTo("root cause java.lang.OutOfMemoryError, different message");
+        assertThat(same.why().get(0))
+                .isEqualTo(Reason.of(Reason.Kind.ROOT_CAUSE_SIMILAR_MESSAGE, "java.lang.OutOfMemoryError"));
+        assertThat(other.why().get(0))
+                .isEqualTo(Reason.of(Reason.Kind.ROOT_CAUSE_DIFFERENT_MESSAGE, "java.lang.OutOfMemoryError"));
     }
 
     @Test
@@ -50,8 +52,7 @@ class TraceComparisonTest {
                 + "\tat org.apache.flink.runtime.state.filesystem.FsCheckpointStreamFactory$FsCheckpointStateOutputStream"
                 + ".closeAndGetHandle(FsCheckpointStreamFactory.java:328)\n";
         TraceComparison.Result r = compare(cut, whole);
-        assertThat(r.why().get(0)).isEqualTo("root cause java.lang.Exception is an outer exception of a sample trace "
-                + "(the paste may stop before its root cause)");
+        assertThat(r.why().get(0)).isEqualTo(Reason.of(Reason.Kind.ROOT_CAUSE_OUTER_IN_SAMPLE, "java.lang.Exception"));
         assertThat(r.score()).isGreaterThan(compare(cut, "java.io.IOException: Could not flush and close the file "
                 + "system output stream\n\tat a.B.c(B.java:1)\n").score());
     }

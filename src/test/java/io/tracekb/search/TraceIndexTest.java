@@ -161,8 +161,10 @@ class TraceIndexTest {
         MatchResult inside = ranker.rank(PasteAnalysis.of(trace.formatted("1.13.5", "1.13.5")), 5).results().get(0);
         MatchResult outside = ranker.rank(PasteAnalysis.of(trace.formatted("1.17.1", "1.17.1")), 5).results().get(0);
 
-        assertThat(inside.why()).contains("Flink 1.13.5 is inside the affected versions (1.10-1.13 (Metaspace limit set by Flink))");
-        assertThat(outside.why()).contains("Flink 1.17.1 is outside the affected versions (1.10-1.13 (Metaspace limit set by Flink))");
+        assertThat(inside.why()).contains(Reason.of(Reason.Kind.VERSION_INSIDE_AFFECTED, "Flink", "1.13.5",
+                "1.10-1.13 (Metaspace limit set by Flink)"));
+        assertThat(outside.why()).contains(Reason.of(Reason.Kind.VERSION_OUTSIDE_AFFECTED, "Flink", "1.17.1",
+                "1.10-1.13 (Metaspace limit set by Flink)"));
         assertThat(outside.score()).isCloseTo(inside.score() * Ranker.OUTSIDE_AFFECTED_VERSIONS, within(1e-9));
         index.close();
     }

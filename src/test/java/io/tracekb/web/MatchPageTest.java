@@ -58,6 +58,7 @@ class MatchPageTest {
                 .contains("<span class=\"label confident\">confident</span>")
                 .contains("<meter ")
                 .contains("Why it matched")
+                .contains("<ul class=\"why\"><li>same fingerprint as a sample trace</li>")
                 .contains("<pre class=\"snippet\">")
                 .contains("class=\"copy\"")
                 .contains("<details class=\"pasted\">")
@@ -73,7 +74,9 @@ class MatchPageTest {
         assertThat(page).contains("<html lang=\"ja\">")
                 .contains("TraceKB が読み取った内容")
                 .contains("<h3 lang=\"ja\"><a href=\"/articles/flink-memory-state-too-large?lang=ja\">")
-                .contains("確度高");
+                .contains("確度高")
+                .contains("<ul class=\"why\"><li>トレースの例とフィンガープリントが同じ</li>"
+                        + "<li>根本原因が同じ java.io.IOException、メッセージのテンプレートも一致</li>");
     }
 
     @Test
