@@ -1,7 +1,6 @@
 package io.tracekb.backlog;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
 import io.tracekb.signature.Signature;
@@ -12,83 +11,77 @@ import jakarta.persistence.EntityManager;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import org.jboss.logging.Logger;
 
 /**
  * Counts the signatures of pastes that got no confident answer — fingerprint, root cause, message template and
- * exception chain, never the paste — so editors can see which incidents to write next. While PostgreSQL is
- * away, sightings are counted in memory and written when it is back (see {@link WaitingSightings}).
+ * exception chain, never the paste — so editors can see which incidents to write next. Sightings are counted
+ * in memory and written in batches, also while PostgreSQL is away (see {@link PendingSightings}).
  */
 @ApplicationScoped
 public class UnmatchedBacklog {
 
-    private static final Logger LOG = Logger.getLogger(UnmatchedBacklog.class);
-
     @Inject
     EntityManager em;
 
-    private final WaitingSightings waiting = new WaitingSightings(this::write);
+    private final PendingSightings pending = new PendingSightings(this::write);
 
     public record Entry(String fingerprint, String rootType, String messageTemplate, String exceptions, long count,
             OffsetDateTime firstSeen, OffsetDateTime lastSeen) {
     }
 
-    /** Records the paste's signature when nothing matched confidently. Never fails the match it belongs to. */
+    /**
+     * Records the paste's signature when nothing matched confidently: counted in memory and written within a
+     * second by a background thread (see {@link PendingSightings}). Never fails or delays the match.
+     */
     public void recordIfUnmatched(MatchOutcome outcome) {
         Signature s = outcome.paste().primary();
         if (s == null || outcome.results().stream().anyMatch(MatchResult::confident)) {
             return;
         }
-        Sighting sighting = new Sighting(s.fingerprint(), cut(s.rootCauseType(), 300), cut(s.rootCauseTemplate(), 500),
-                cut(String.join(" <- ", s.exceptionTypes().stream().map(t -> t == null ? "?" : t).toList()), 2000), 1);
-        if (waiting.isWaiting()) {
-            // the database was away a moment ago: the match must not wait for it again
-            waiting.keep(sighting);
-            return;
-        }
-        try {
-            write(sighting);
-        } catch (RuntimeException e) {
-            if (DatabaseFailures.unavailable(e)) {
-                waiting.keep(sighting);
-            } else {
-                // the answer matters more than the statistic
-                LOG.debugf(e, "Could not record an unmatched signature");
-            }
-        }
+        pending.keep(new Sighting(s.fingerprint(), cut(s.rootCauseType(), 300), cut(s.rootCauseTemplate(), 500),
+                cut(String.join(" <- ", s.exceptionTypes().stream().map(t -> t == null ? "?" : t).toList()), 2000), 1));
     }
 
     /** One signature seen {@code count} times. */
     record Sighting(String fingerprint, String rootType, String messageTemplate, String exceptions, long count) {
     }
 
-    void write(Sighting s) {
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
-                insert into unmatched_signature (fingerprint, root_type, message_template, exceptions, count)
-                values (?1, ?2, ?3, ?4, ?5)
-                on conflict (fingerprint) do update
-                  set count = unmatched_signature.count + excluded.count, last_seen = now()""")
-                .setParameter(1, s.fingerprint())
-                .setParameter(2, s.rootType())
-                .setParameter(3, s.messageTemplate())
-                .setParameter(4, s.exceptions())
-                .setParameter(5, s.count())
-                .executeUpdate());
+    /** One transaction for the batch, one statement per signature, sent together (JDBC batch). */
+    void write(List<Sighting> batch) {
+        QuarkusTransaction.requiringNew().run(() -> em.unwrap(org.hibernate.Session.class).doWork(connection -> {
+            try (java.sql.PreparedStatement insert = connection.prepareStatement("""
+                    insert into unmatched_signature (fingerprint, root_type, message_template, exceptions, count)
+                    values (?, ?, ?, ?, ?)
+                    on conflict (fingerprint) do update
+                      set count = unmatched_signature.count + excluded.count, last_seen = now()""")) {
+                for (Sighting s : batch) {
+                    insert.setString(1, s.fingerprint());
+                    insert.setString(2, s.rootType());
+                    insert.setString(3, s.messageTemplate());
+                    insert.setString(4, s.exceptions());
+                    insert.setLong(5, s.count());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        }));
     }
 
-    /** Signatures waiting for the database to return, for operations and tests. */
-    public int waitingCount() {
-        return waiting.size();
+    /** Signatures counted but not yet written (waiting for the next write, or for the database to return). */
+    public int pendingCount() {
+        return pending.size();
     }
 
     @PreDestroy
     void stop() {
-        waiting.stop();
+        pending.stop();
+        pending.flush(); // what was counted before a clean shutdown is kept
     }
 
     /** Most frequent first. */
     @SuppressWarnings("unchecked")
     public List<Entry> top(int page, int size) {
+        pending.flush(); // every sighting made before this read is in it (unless the database is away)
         List<Object[]> rows = em.createNativeQuery("""
                 select fingerprint, root_type, message_template, exceptions, count, first_seen, last_seen
                 from unmatched_signature order by count desc, last_seen desc, fingerprint""")
