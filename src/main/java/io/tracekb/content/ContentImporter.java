@@ -14,7 +14,9 @@ import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -60,9 +62,28 @@ public class ContentImporter {
 
     /** Imports every incident folder under {@code root}; one bad folder does not stop the others. */
     public List<Result> importAll(Path root) {
+        List<Path> folders = incidentFolders(root);
+        List<IncidentData> read = new ArrayList<>();
+        List<Result> failures = new ArrayList<>();
+        for (Path folder : folders) {
+            read.add(readFolder(folder, failures));
+        }
+        java.util.Iterator<Result> failedReads = failures.iterator();
         List<Result> results = new ArrayList<>();
-        for (Path folder : incidentFolders(root)) {
-            results.add(importFolder(folder));
+        // One query for what every folder was last imported as: at a restart nothing changed, and a
+        // transaction and a lock per folder were most of the start-up's import time. Skipping without the lock
+        // is safe: a folder whose committed hash already equals its own has nothing left to write.
+        Map<String, String> imported = importedHashes(read.stream().filter(d -> d != null).map(IncidentData::slug).toList());
+        for (int i = 0; i < folders.size(); i++) {
+            IncidentData data = read.get(i);
+            if (data == null) {
+                results.add(failedReads.next()); // in folder order, like the others
+                continue;
+            }
+            String hash = ContentHash.of(data);
+            results.add(hash.equals(imported.get(data.slug()))
+                    ? new Result(folders.get(i), data.slug(), Outcome.UNCHANGED, null)
+                    : importFolder(folders.get(i), data, hash));
         }
         long created = results.stream().filter(r -> r.outcome() == Outcome.CREATED).count();
         long updated = results.stream().filter(r -> r.outcome() == Outcome.UPDATED).count();
@@ -75,20 +96,46 @@ public class ContentImporter {
     }
 
     public Result importFolder(Path folder) {
-        IncidentData data;
+        List<Result> failed = new ArrayList<>(1);
+        IncidentData data = readFolder(folder, failed);
+        return data == null ? failed.get(0) : importFolder(folder, data, ContentHash.of(data));
+    }
+
+    /** The folder's incident, or null after adding a FAILED result to {@code failures}. */
+    private static IncidentData readFolder(Path folder, List<Result> failures) {
         try {
-            data = IncidentFolder.read(folder);
+            return IncidentFolder.read(folder);
         } catch (RuntimeException e) {
             LOG.errorf("Content folder %s not imported: %s", folder, e.getMessage());
-            return new Result(folder, null, Outcome.FAILED, e.getMessage());
+            failures.add(new Result(folder, null, Outcome.FAILED, e.getMessage()));
+            return null;
         }
-        String hash = ContentHash.of(data);
+    }
+
+    private Result importFolder(Path folder, IncidentData data, String hash) {
         try {
             return QuarkusTransaction.requiringNew().call(() -> importIncident(folder, data, hash));
         } catch (RuntimeException e) {
             LOG.errorf(e, "Content folder %s (incident %s) not imported", folder, data.slug());
             return new Result(folder, data.slug(), Outcome.FAILED, e.getMessage());
         }
+    }
+
+    /** slug → content hash of the incidents with these slugs that were imported from files. */
+    private static Map<String, String> importedHashes(List<String> slugs) {
+        if (slugs.isEmpty()) {
+            return Map.of();
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Map<String, String> hashes = new HashMap<>();
+            for (Object[] row : Incident.getEntityManager()
+                    .createQuery("select i.slug, i.contentHash from Incident i where i.slug in :slugs "
+                            + "and i.contentHash is not null", Object[].class)
+                    .setParameter("slugs", slugs).getResultList()) {
+                hashes.put((String) row[0], (String) row[1]);
+            }
+            return hashes;
+        });
     }
 
     private Result importIncident(Path folder, IncidentData data, String hash) {

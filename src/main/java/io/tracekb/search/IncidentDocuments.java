@@ -7,6 +7,7 @@ import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
@@ -33,6 +34,9 @@ final class IncidentDocuments {
         Document doc = new Document();
         doc.add(new StringField(IndexFields.ID, Long.toString(incident.id()), Field.Store.YES));
         doc.add(new StoredField(VERSION, incident.version()));
+        // column-wise copies: comparing the whole index with the database reads these, not every stored document
+        doc.add(new NumericDocValuesField(IndexFields.ID_COLUMN, incident.id()));
+        doc.add(new NumericDocValuesField(IndexFields.VERSION_COLUMN, incident.version()));
         doc.add(new StringField(IndexFields.SLUG, incident.slug(), Field.Store.YES));
         Set<String> exceptions = new LinkedHashSet<>();
         Set<String> roots = new LinkedHashSet<>();
