@@ -138,6 +138,8 @@ final class CandidateQuery {
             }
             clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b, terms);
             clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b, terms);
+            // identifiers written in the prose, split, against every write-up's words (half weight, as the
+            // bigram and code fields: the prose fields above carry the same words whole)
             clauses += termClauses(IndexFields.TEXT_LATIN, LATIN, prose, weight * 0.5f, b, terms);
             for (String synonym : CrossLanguageTerms.expand(prose)) {
                 for (String lang : PROSE_FIELDS) {
