@@ -9,16 +9,20 @@ import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.cjk.CJKAnalyzer;
+import org.apache.lucene.analysis.cjk.CJKWidthCharFilter;
 import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
 import org.apache.lucene.analysis.core.FlattenGraphFilter;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.ja.JapaneseAnalyzer;
 import org.apache.lucene.analysis.ja.JapaneseTokenizer;
 import org.apache.lucene.analysis.ja.dict.UserDictionary;
+import org.apache.lucene.analysis.miscellaneous.LengthFilter;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
 import org.apache.lucene.analysis.pattern.SimplePatternTokenizer;
@@ -57,6 +61,46 @@ public final class Analyzers {
                 JapaneseAnalyzer.getDefaultStopSet(), JapaneseAnalyzer.getDefaultStopTags());
     }
 
+    /**
+     * Latin-script words and identifiers of prose in any language, the identifiers split at case changes and
+     * digits (keeping the whole, and the name without an Exception/Error suffix), lower-cased, English stop words
+     * out, Porter-stemmed: "classNotFound 错误" and "TooManyOpenFiles エラー" meet "ClassNotFoundException" and "too
+     * many open files". A field of its own rather than a filter inside the language analyzers: SmartCN lower-cases
+     * in its tokenizer, so a case change can no longer be seen after it, and this way no identifier and no CJK text
+     * goes through another analyzer than before (Kuromoji and SmartCN stay as they were). Positions are not
+     * indexed and queries are bags of terms, so the flattened graph serves index and query alike.
+     */
+    public static Analyzer latinWords() {
+        return new Analyzer() {
+            @Override
+            protected Reader initReader(String field, Reader reader) {
+                return new CJKWidthCharFilter(reader); // full-width ＦＬＩＮＫ as flink
+            }
+
+            @Override
+            protected TokenStreamComponents createComponents(String field) {
+                // an automaton: linear in the input; CJK, digits-only and punctuation are skipped
+                Tokenizer tokenizer = new SimplePatternTokenizer("[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*");
+                int flags = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
+                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
+                        | WordDelimiterGraphFilter.SPLIT_ON_NUMERICS
+                        | WordDelimiterGraphFilter.PRESERVE_ORIGINAL;
+                TokenStream stream = new WordDelimiterGraphFilter(tokenizer, flags, null);
+                stream = new FlattenGraphFilter(stream);
+                stream = new IdentifierSuffixFilter(stream);
+                stream = new LowerCaseFilter(stream);
+                stream = new StopFilter(stream, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+                stream = new LengthFilter(stream, 2, 255); // "j" of log4j, "s" of s3: parts too short to mean anything
+                return new TokenStreamComponents(tokenizer, new PorterStemFilter(stream));
+            }
+
+            @Override
+            protected TokenStream normalize(String field, TokenStream in) {
+                return new LowerCaseFilter(in);
+            }
+        };
+    }
+
     public static Analyzer chinese() {
         return new SmartChineseAnalyzer();
     }
@@ -85,6 +129,7 @@ public final class Analyzers {
                 IndexFields.text("zh"), chinese(),
                 IndexFields.TEXT_CJK, cjkBigrams(),
                 IndexFields.TEXT_TERMS, english(),
+                IndexFields.TEXT_LATIN, latinWords(),
                 IndexFields.TEXT_OTHER, new StandardAnalyzer()));
     }
 

@@ -44,6 +44,7 @@ final class CandidateQuery {
     private static final Analyzer TEMPLATE = Analyzers.template();
     private static final Analyzer CJK = Analyzers.cjkBigrams();
     private static final Analyzer CODE = Analyzers.code();
+    private static final Analyzer LATIN = Analyzers.latinWords();
     private static final java.util.Map<String, Analyzer> PROSE = java.util.Map.of(
             "en", Analyzers.forLanguage("en"), "ja", Analyzers.forLanguage("ja"), "zh", Analyzers.forLanguage("zh"));
     private static final List<String> PROSE_FIELDS = List.of("en", "ja", "zh");
@@ -137,6 +138,9 @@ final class CandidateQuery {
             }
             clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b, terms);
             clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b, terms);
+            // identifiers written in the prose, split, against every write-up's words (half weight, as the
+            // bigram and code fields: the prose fields above carry the same words whole)
+            clauses += termClauses(IndexFields.TEXT_LATIN, LATIN, prose, weight * 0.5f, b, terms);
             for (String synonym : CrossLanguageTerms.expand(prose)) {
                 for (String lang : PROSE_FIELDS) {
                     clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), synonym, weight * 0.5f, b, terms);

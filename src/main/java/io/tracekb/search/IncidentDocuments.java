@@ -71,6 +71,8 @@ final class IncidentDocuments {
                 doc.add(new Field(IndexFields.TEXT_CJK, e.getValue(), WORDS));
             }
         }
+        // identifiers are written the same in every language: one field for all of them
+        doc.add(new Field(IndexFields.TEXT_LATIN, String.join("\n", incident.textByLanguage().values()), WORDS));
         // messages are English: the English write-up is where their words are; others only when there is none
         // (analysing Japanese and Chinese text as English cost a fifth of the indexing time for nothing)
         String english = incident.textByLanguage().get("en");

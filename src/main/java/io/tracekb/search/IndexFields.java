@@ -32,6 +32,8 @@ public final class IndexFields {
     public static final String TEXT_OTHER = "text_other";
     /** The English write-up (or every language when it has none), analyzed as English: message coverage. */
     public static final String TEXT_TERMS = "text_terms";
+    /** Latin words and split identifiers of the write-ups in every language (see {@link Analyzers#latinWords()}). */
+    public static final String TEXT_LATIN = "text_latin";
     /** Stored: the incident's titles in every language, one per line, lower-cased: does a title name the message? */
     public static final String TITLES = "titles";
     /** Stored: the incident's product and its affected versions as written, for "version inside the range" reasons. */

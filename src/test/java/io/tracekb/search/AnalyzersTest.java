@@ -48,6 +48,42 @@ class AnalyzersTest {
     }
 
     @Test
+    void latinWordsSplitIdentifiersWrittenInsideChineseProse() {
+        // the whole identifier, then its parts ("not" is an English stop word); no CJK token, no SmartCN word
+        assertThat(tokens(Analyzers.latinWords(), "提交任务至flink1.4.0的standalone模式时报classNotFound错误"))
+                .containsExactly("flink1", "flink", "standalon", "classnotfound", "class", "found");
+    }
+
+    @Test
+    void latinWordsMeetAnExceptionTypeWithoutItsSuffix() {
+        assertThat(tokens(Analyzers.latinWords(), "java.lang.ClassNotFoundException"))
+                .containsExactly("java", "lang", "classnotfoundexcept", "classnotfound", "class", "found", "except");
+        assertThat(tokens(Analyzers.latinWords(), "NoSuchMethodErrors"))
+                .containsExactly("nosuchmethoderror", "nosuchmethod", "method", "error");
+        // a suffix counts only where a camelCase part starts
+        assertThat(tokens(Analyzers.latinWords(), "Terror Error")).containsExactly("terror", "error");
+    }
+
+    @Test
+    void latinWordsMeetPlainEnglishWords() {
+        assertThat(tokens(Analyzers.latinWords(), "TooManyOpenFiles エラー"))
+                .containsExactly("toomanyopenfil", "too", "mani", "open", "file");
+        assertThat(tokens(Analyzers.english(), "Too many open files")).containsExactly("too", "mani", "open", "file");
+    }
+
+    @Test
+    void latinWordsFoldFullWidthAndSkipCjkAndNumbers() {
+        assertThat(tokens(Analyzers.latinWords(), "ＦＬＩＮＫ")).containsExactly("flink");
+        assertThat(tokens(Analyzers.latinWords(), "检查点超时 1.17.1 チェックポイント")).isEmpty();
+    }
+
+    @Test
+    void identifiersNeverReachSmartCnAsTheirParts() {
+        // the Chinese field is unchanged: SmartCN keeps (and lower-cases) a Latin run whole
+        assertThat(tokens(Analyzers.chinese(), "报classNotFound错误")).containsExactly("报", "classnotfound", "错误");
+    }
+
+    @Test
     void templateMasksAreNotTerms() {
         assertThat(tokens(Analyzers.template(), "Size=<num> , maxSize=<num> ."))
                 .containsExactly("size", "maxsize");

@@ -29,11 +29,12 @@ class FreeTextEvaluationTest {
     static final List<String> LANGUAGES = List.of("en", "ja", "zh");
 
     /**
-     * Regression floors for TraceKB's Recall@5, set from the first measurement (2026-11-30: en 19/21 = 0.905,
-     * ja 15/15, zh 15/15, all 49/51 = 0.961) rounded down to the nearest 0.05: they say "not worse than when the
-     * set was made", not "good enough".
+     * Regression floors for TraceKB's Recall@5, the measured figures rounded down (first set 2026-11-30 at en
+     * 19/21 = 0.905, ja 15/15, zh 15/15, all 49/51 = 0.961; raised the same day when prose identifiers were split,
+     * text_latin field: en 20/21 = 0.952, ja 15/15, zh 15/15, all 50/51 = 0.980): they say "not worse than last
+     * measured", not "good enough".
      */
-    static final Map<String, Double> RECALL5_FLOOR = Map.of("en", 0.90, "ja", 1.0, "zh", 1.0, "all", 0.95);
+    static final Map<String, Double> RECALL5_FLOOR = Map.of("en", 0.95, "ja", 1.0, "zh", 1.0, "all", 0.98);
 
     record Labelled(String lang, EvalQuery query) {
     }

@@ -72,7 +72,7 @@ final class TraceKbSystem implements MatchingSystem {
     public Answer answer(EvalQuery query) {
         List<MatchResult> results = ranker.rank(PasteAnalysis.of(query.text()), 5).results();
         return new Answer(results.stream().map(MatchResult::slug).toList(),
-                !results.isEmpty() && results.get(0).confident());
+                !results.isEmpty() && results.get(0).confident(), results.stream().map(MatchResult::score).toList());
     }
 
     @Override
