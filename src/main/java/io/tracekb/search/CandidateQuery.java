@@ -133,10 +133,17 @@ final class CandidateQuery {
         if (!prose.isBlank()) {
             // With a trace, prose only helps; without one it is the whole query.
             float weight = primary == null ? 1f : 0.2f;
+            // Kuromoji and SmartCN were most of the query's analysis, and on Latin-only lines beside a trace (log
+            // prefixes, a shell prompt) they only repeat the words text_latin finds in every write-up anyway
+            boolean cjk = primary == null || hasCjk(prose);
             for (String lang : PROSE_FIELDS) {
-                clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), prose, weight, b, terms);
+                if (cjk || lang.equals("en")) {
+                    clauses += termClauses(IndexFields.text(lang), PROSE.get(lang), prose, weight, b, terms);
+                }
             }
-            clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b, terms);
+            if (cjk) {
+                clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b, terms);
+            }
             clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b, terms);
             // identifiers written in the prose, split, against every write-up's words (half weight, as the
             // bigram and code fields: the prose fields above carry the same words whole)
@@ -148,6 +155,13 @@ final class CandidateQuery {
             }
         }
         return clauses == 0 ? new MatchNoDocsQuery("nothing to search for") : b.build();
+    }
+
+    static boolean hasCjk(String text) {
+        return text.codePoints().anyMatch(c -> switch (Character.UnicodeScript.of(c)) {
+            case HAN, HIRAGANA, KATAKANA, HANGUL -> true;
+            default -> false;
+        });
     }
 
     private static int signatureClauses(Signature s, float weight, BooleanQuery.Builder b, TermLookup terms)

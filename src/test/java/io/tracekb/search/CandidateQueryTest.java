@@ -149,6 +149,33 @@ class CandidateQueryTest {
                 new Term(IndexFields.ROOT, paste.primary().rootCauseType()));
     }
 
+    @Test
+    void latinLinesBesideATraceSkipTheJapaneseAndChineseAnalyzersButJapaneseLinesDoNot() throws IOException {
+        String trace = "java.io.IOException: Stream closed\n\tat org.example.Reader.read(Reader.java:10)\n";
+        PasteAnalysis latin = PasteAnalysis.of("2024-01-02 10:00:00 ERROR reader gave up after 12 retries\n" + trace);
+        PasteAnalysis japanese = PasteAnalysis.of("チェックポイントの後でジョブが失敗しました\n" + trace);
+        PasteAnalysis freeText = PasteAnalysis.of("job failed after checkpoint");
+
+        Set<String> latinFields = fields((BooleanQuery) CandidateQuery.of(latin, CandidateQuery.EVERY_TERM));
+        Set<String> japaneseFields = fields((BooleanQuery) CandidateQuery.of(japanese, CandidateQuery.EVERY_TERM));
+        Set<String> freeTextFields = fields((BooleanQuery) CandidateQuery.of(freeText, CandidateQuery.EVERY_TERM));
+
+        assertThat(latinFields).contains(IndexFields.text("en"), IndexFields.TEXT_LATIN)
+                .doesNotContain(IndexFields.text("ja"), IndexFields.text("zh"), IndexFields.TEXT_CJK);
+        assertThat(japaneseFields).contains(IndexFields.text("ja"), IndexFields.text("zh"), IndexFields.TEXT_CJK);
+        // without a trace the words are the whole query: every language's field is asked
+        assertThat(freeTextFields).contains(IndexFields.text("en"), IndexFields.text("ja"), IndexFields.text("zh"));
+        assertThat(CandidateQuery.hasCjk("checkpoint 12")).isFalse();
+        assertThat(CandidateQuery.hasCjk("检查点")).isTrue();
+        assertThat(CandidateQuery.hasCjk("ｶﾀｶﾅ")).isTrue();
+    }
+
+    private static Set<String> fields(BooleanQuery q) {
+        Set<String> fields = new HashSet<>();
+        allTerms(q).forEach(t -> fields.add(t.field()));
+        return fields;
+    }
+
     private static Set<Term> allTerms(BooleanQuery q) {
         Set<Term> terms = new HashSet<>();
         q.visit(new QueryVisitor() {
