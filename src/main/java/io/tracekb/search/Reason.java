@@ -1,6 +1,5 @@
 package io.tracekb.search;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -71,6 +70,11 @@ public record Reason(Kind kind, List<String> args) {
 
     /** A reason whose args are given as numbers or strings (numbers are written in plain digits). */
     public static Reason of(Kind kind, Object... args) {
-        return new Reason(kind, Arrays.stream(args).map(String::valueOf).toList());
+        // a plain loop: this runs for every sample of every candidate, most of which are never shown
+        String[] text = new String[args.length];
+        for (int i = 0; i < args.length; i++) {
+            text[i] = String.valueOf(args[i]);
+        }
+        return new Reason(kind, List.of(text));
     }
 }
