@@ -38,27 +38,24 @@ import org.junit.jupiter.api.Test;
  * and its latency counts from that scheduled time, so a server that falls behind shows it in the latencies
  * (and in timeouts) instead of quietly slowing the client down.
  *
- * <p>Rate: issue 8 asks for 500 requests/s; this machine cannot sustain it. One match costs the server about
- * 30-35 ms of CPU (measured on the packaged jar, warm: {@code /proc/<pid>/stat} before and after 100 sequential
- * matches of one trace, and 30 ms a request over 508 requests of this mix), plus PostgreSQL's work for the
- * matched incidents and the client's own. Two cores therefore top out near 2 x 1000 / 30, about
- * {@value #CEILING}/s for the server alone; the measured closed-loop rate with 4 clients was 9.4/s, but with the
- * machine's 2 cores shared by five builds (load average 17). The default, {@value #DEFAULT_RATE}/s, is about half
- * the ceiling: steady on an idle 2-core runner, with headroom for the client, PostgreSQL and GC.
- * {@code -Dsoak.rate=500} runs the issue's figure where there are cores for it; {@code -Dsoak.probe=true} first
- * prints what the machine sustains closed loop.
+ * <p>Rate: issue 8 gives 500 requests/s as an example; this machine does not sustain it with this client. Here
+ * (2 cores, the server, this test's HttpClient and PostgreSQL on them, a helper's build beside) the closed-loop
+ * probe reached 112 matches/s with 4 clients; an open-loop run at 300/s fell behind (half the requests timed out),
+ * one at 120/s passed with p50 7 ms, p99 37 ms and the heap at 41.0 MiB before and after. The default,
+ * {@value #DEFAULT_RATE}/s, leaves CI a margin below that. {@code -Dsoak.rate=500} runs the issue's figure where there
+ * are cores for it; {@code -Dsoak.probe=true} first prints what the machine sustains closed loop. Throughput at
+ * saturation is measured with wrk by bench/report.sh, not here.
  *
  * <p>Heap: measured JMX-free. The jar runs with {@code -Xlog:gc}; {@code jcmd <pid> GC.run} forces a full GC
  * (twice) after the warm-up and after the soak, and the heap left after the last is read from the GC log. The
  * warm-up sends the same inputs first, so caches that fill with use (Lucene's, Hibernate's; all bounded) are
  * full at the baseline. Two full GCs in a row agree within 1 MiB (41 MiB -> 41 MiB here); the margin, 8 MiB, is
- * what a leak of 3 KB a request over the soak's {@value #DEFAULT_RATE} x 90 requests would exceed.
+ * what a leak of 1 KB a request over the soak's {@value #DEFAULT_RATE} x 90 requests would exceed.
  */
 class SoakIT {
 
     static final Path JAR = Path.of(System.getProperty("app.jar", "target/quarkus-app/quarkus-run.jar"));
-    static final int CEILING = 65;
-    static final int DEFAULT_RATE = 30;
+    static final int DEFAULT_RATE = 100;
     static final int RATE = Integer.getInteger("soak.rate", DEFAULT_RATE);
     static final int SECONDS = Integer.getInteger("soak.seconds", 90);
     static final int WARM_UP_SECONDS = Integer.getInteger("soak.warm-up-seconds", 15);
