@@ -1,11 +1,11 @@
 package io.tracekb.search;
 
+import io.tracekb.signature.UbiquitousFrames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import io.tracekb.signature.UbiquitousFrames;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;

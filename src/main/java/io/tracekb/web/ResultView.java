@@ -49,7 +49,10 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
             String snippetLanguage, String file) {
     }
 
-    /** One line of the pasted trace, marked when its frame also occurs in the incident's sample traces. */
+    /**
+     * One line of the pasted trace, marked when its frame also occurs in the incident's sample traces (among the
+     * root-cause and outermost frames the index keeps of them: the frames the match compares).
+     */
     public record TraceLine(int number, String text, boolean matching) {
     }
 
