@@ -21,6 +21,8 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -30,6 +32,12 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Admins see every API token (never a secret), create tokens for any user, and revoke any token. */
+// every operation here reads or writes PostgreSQL (or checks credentials there): while it is down, 503
+@APIResponse(responseCode = "503", description = "The database cannot be reached; nothing was changed. Retry after "
+        + "the seconds in Retry-After", headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                schema = @Schema(type = SchemaType.INTEGER)),
+        content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "database-unavailable",
+                value = ApiExamples.DATABASE_UNAVAILABLE)))
 @Path("/api/v1/admin/tokens")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Role.ADMIN_NAME)

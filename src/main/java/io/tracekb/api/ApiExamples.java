@@ -95,6 +95,11 @@ final class ApiExamples {
             { "type": "https://tracekb.io/problems/forbidden", "title": "Forbidden", "status": 403,
               "detail": "This needs the role editor" }""";
 
+    static final String DATABASE_UNAVAILABLE = """
+            { "type": "https://tracekb.io/problems/database-unavailable", "title": "Database unavailable",
+              "status": 503, "detail": "The database cannot be reached right now, so this request could not be \
+            completed. Matching still works. Retry in a few seconds.", "retryAfter": 5 }""";
+
     static final String USER_CREATE = """
             { "username": "alice", "password": "a long passphrase", "role": "editor" }""";
 

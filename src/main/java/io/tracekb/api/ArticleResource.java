@@ -32,7 +32,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -45,6 +47,12 @@ import org.eclipse.microprofile.openapi.annotations.security.SecuritySchemes;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Incidents over REST (v1 contract, DESIGN.md): list and search, read, create, replace, archive, revisions. */
+// every operation here reads or writes PostgreSQL (or checks credentials there): while it is down, 503
+@APIResponse(responseCode = "503", description = "The database cannot be reached; nothing was changed. Retry after "
+        + "the seconds in Retry-After", headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                schema = @Schema(type = SchemaType.INTEGER)),
+        content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "database-unavailable",
+                value = ApiExamples.DATABASE_UNAVAILABLE)))
 @Path("/api/v1/articles")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Articles", description = "Incidents with their translations, fixes, sample traces and revisions")

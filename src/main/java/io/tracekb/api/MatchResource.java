@@ -131,7 +131,7 @@ public class MatchResource {
      * Titles and fixes of matched incidents come with the index, so a match needs no database (it keeps answering
      * while PostgreSQL is down); an incident indexed without them is read from the database.
      */
-    static java.util.function.Function<String, IncidentData> shownIncidents(Matcher matcher, ArticleService articles) {
+    public static java.util.function.Function<String, IncidentData> shownIncidents(Matcher matcher, ArticleService articles) {
         return slug -> matcher.card(slug).orElseGet(() -> articles.findPublished(slug).orElse(null));
     }
 }

@@ -22,6 +22,8 @@ import jakarta.ws.rs.core.UriBuilder;
 import java.util.List;
 import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -31,6 +33,12 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The signed-in user: who am I, and my own API tokens (any signed-in user, role capped at their own). */
+// every operation here reads or writes PostgreSQL (or checks credentials there): while it is down, 503
+@APIResponse(responseCode = "503", description = "The database cannot be reached; nothing was changed. Retry after "
+        + "the seconds in Retry-After", headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                schema = @Schema(type = SchemaType.INTEGER)),
+        content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "database-unavailable",
+                value = ApiExamples.DATABASE_UNAVAILABLE)))
 @Path("/api/v1/me")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Role.READER_NAME)

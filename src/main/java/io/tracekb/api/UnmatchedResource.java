@@ -14,13 +14,22 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The backlog of unmatched signatures: what users paste that no incident answers yet, most frequent first. */
+// every operation here reads or writes PostgreSQL (or checks credentials there): while it is down, 503
+@APIResponse(responseCode = "503", description = "The database cannot be reached; nothing was changed. Retry after "
+        + "the seconds in Retry-After", headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                schema = @Schema(type = SchemaType.INTEGER)),
+        content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "database-unavailable",
+                value = ApiExamples.DATABASE_UNAVAILABLE)))
 @Path("/api/v1/admin/unmatched")
 @Tag(name = "admin")
 @RolesAllowed(Role.ADMIN_NAME)

@@ -19,6 +19,8 @@ import jakarta.ws.rs.core.UriBuilder;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -28,6 +30,12 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Admins manage users: list, create with a role, change role or password, disable. */
+// every operation here reads or writes PostgreSQL (or checks credentials there): while it is down, 503
+@APIResponse(responseCode = "503", description = "The database cannot be reached; nothing was changed. Retry after "
+        + "the seconds in Retry-After", headers = @Header(name = "Retry-After", description = "Seconds to wait",
+                schema = @Schema(type = SchemaType.INTEGER)),
+        content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "database-unavailable",
+                value = ApiExamples.DATABASE_UNAVAILABLE)))
 @Path("/api/v1/admin/users")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Role.ADMIN_NAME)

@@ -28,6 +28,14 @@ public class Matcher {
         return IncidentCards.find(searchIndex.index(), slug);
     }
 
+    /**
+     * The meaningful frame keys of the indexed incident's sample traces (see {@link IncidentFrames}), read from the
+     * index: what the results page highlights in a paste; empty when the incident is not indexed.
+     */
+    public java.util.Set<String> frameKeys(String slug) {
+        return IncidentFrames.find(searchIndex.index(), slug);
+    }
+
     public MatchOutcome match(PasteAnalysis paste, int limit) {
         return new Ranker(searchIndex.index(), threshold).rank(paste, limit);
     }

@@ -3,10 +3,13 @@ package io.tracekb.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.tracekb.api.MatchResource;
 import io.tracekb.api.RateLimitedProblem;
 import io.tracekb.api.RateLimiter;
 import io.tracekb.article.ArticleService;
+import io.tracekb.article.IncidentData;
 import io.tracekb.backlog.UnmatchedBacklog;
+import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.Matcher;
 import io.tracekb.security.Identities;
@@ -29,6 +32,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestForm;
@@ -116,8 +120,26 @@ public class MatchPage {
         }
         MatchOutcome outcome = matcher.match(text, RESULTS);
         backlog.recordIfUnmatched(outcome);
-        ResultView view = ResultView.of(text, outcome, lang, slug -> articles.findPublished(slug).orElse(null));
+        ResultView view = ResultView.of(text, outcome, lang,
+                leftOutWhileDatabaseDown(MatchResource.shownIncidents(matcher, articles)), matcher::frameKeys);
         return page(200, Templates.results(lang, text, view, editor, null), lang);
+    }
+
+    /**
+     * The page shows what the API shows, from the index; only an incident indexed without a card is read from the
+     * database. While the database is down such an incident is left out: the rest of the answer is still worth having.
+     */
+    static Function<String, IncidentData> leftOutWhileDatabaseDown(Function<String, IncidentData> incidents) {
+        return slug -> {
+            try {
+                return incidents.apply(slug);
+            } catch (RuntimeException e) {
+                if (DatabaseFailures.unavailable(e)) {
+                    return null;
+                }
+                throw e;
+            }
+        };
     }
 
     private boolean isEditor() {

@@ -10,7 +10,6 @@ import io.tracekb.search.MatchResult;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.signature.FrameKeys;
 import io.tracekb.signature.Signature;
-import io.tracekb.signature.UbiquitousFrames;
 import io.tracekb.trace.Hint;
 import io.tracekb.trace.ParsedException;
 import io.tracekb.trace.ParsedTrace;
@@ -18,7 +17,6 @@ import io.tracekb.trace.StackFrame;
 import io.tracekb.trace.ThreadInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,7 +49,10 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
             String snippetLanguage, String file) {
     }
 
-    /** One line of the pasted trace, marked when its frame also occurs in the incident's sample traces. */
+    /**
+     * One line of the pasted trace, marked when its frame also occurs in the incident's sample traces (among the
+     * root-cause and outermost frames the index keeps of them: the frames the match compares).
+     */
     public record TraceLine(int number, String text, boolean matching) {
     }
 
@@ -60,8 +61,13 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
             List<TraceLine> trace, int matchingFrames, boolean traceCut) {
     }
 
+    /**
+     * @param incidents what to show of an incident by slug (null: leave it out)
+     * @param frameKeys the meaningful frame keys of an incident's sample traces, by slug: the pasted frames found
+     *                  there are highlighted
+     */
     public static ResultView of(String text, MatchOutcome outcome, String lang,
-            Function<String, IncidentData> incidents) {
+            Function<String, IncidentData> incidents, Function<String, Set<String>> frameKeys) {
         PasteAnalysis paste = outcome.paste();
         Understood understood = understood(paste, lang);
         List<String> lines = text.lines().toList();
@@ -75,7 +81,8 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
                 continue; // archived or unpublished since it was indexed
             }
             anyConfident |= r.confident();
-            cards.add(card(cards.size() + 1, r, d, lang, lines, primary, keyOfRawFrame));
+            Set<String> incidentKeys = primary == null ? Set.of() : frameKeys.apply(r.slug());
+            cards.add(card(cards.size() + 1, r, d, lang, lines, primary, keyOfRawFrame, incidentKeys));
         }
         return new ResultView(understood, cards, anyConfident);
     }
@@ -96,7 +103,7 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
     }
 
     private static Card card(int rank, MatchResult r, IncidentData d, String lang, List<String> lines,
-            ParsedTrace primary, Map<String, String> keyOfRawFrame) {
+            ParsedTrace primary, Map<String, String> keyOfRawFrame, Set<String> incidentKeys) {
         String shown = d.bestLanguage(lang);
         List<LanguageBadge> badges = new ArrayList<>();
         for (String l : UiLanguage.SUPPORTED) {
@@ -115,7 +122,6 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
                     t == null ? "" : MarkdownRenderer.toSafeHtml(t.description()), fixLang, f.snippet(),
                     f.snippetLanguage(), f.file()));
         }
-        Set<String> incidentKeys = incidentFrameKeys(d);
         List<TraceLine> trace = new ArrayList<>();
         int matching = 0;
         boolean cut = false;
@@ -149,20 +155,6 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
         for (ThreadInfo t : trace.threads()) {
             for (StackFrame f : t.frames()) {
                 keys.putIfAbsent(f.raw().strip(), FrameKeys.key(f).key());
-            }
-        }
-        return keys;
-    }
-
-    /**
-     * The meaningful frame keys of the incident's sample traces: frames found in nearly every trace
-     * (Thread.run and the like) are left out, so the highlight shows what the two traces really share.
-     */
-    private static Set<String> incidentFrameKeys(IncidentData d) {
-        Set<String> keys = new HashSet<>();
-        for (IncidentData.SampleTraceData sample : d.sampleTraces()) {
-            for (ParsedTrace t : PasteAnalysis.of(sample.text()).parse().traces()) {
-                keyOfRawFrame(t).values().stream().filter(k -> !UbiquitousFrames.isUbiquitous(k)).forEach(keys::add);
             }
         }
         return keys;

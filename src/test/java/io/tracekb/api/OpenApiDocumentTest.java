@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The OpenAPI document lists every endpoint of this API, each with an example answer. */
@@ -36,6 +37,40 @@ class OpenApiDocumentTest {
             Map.entry("/api/v1/parse", List.of("post")),
             Map.entry("/api/v1/chat/slash", List.of("post")),
             Map.entry("/api/v1/admin/unmatched", List.of("get")));
+
+    /** Answered from the index and the request alone: they keep working while PostgreSQL is down. */
+    static final Set<String> WITHOUT_DATABASE = Set.of("/api/v1/match", "/api/v1/parse", "/api/v1/chat/slash");
+
+    @Test
+    void everyOperationThatNeedsTheDatabaseDocumentsThe503ItAnswersWhileItIsDown() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(
+                given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString());
+
+        // creating and updating incidents first: the writes an editor retries
+        for (JsonNode op : List.of(doc.path("paths").path("/api/v1/articles").path("post"),
+                doc.path("paths").path("/api/v1/articles/{slug}").path("put"))) {
+            JsonNode unavailable = op.path("responses").path("503");
+            assertThat(unavailable.path("headers").has("Retry-After")).as(op.path("summary").asText()).isTrue();
+            JsonNode example = unavailable.path("content").path(Problem.MEDIA_TYPE).path("examples")
+                    .path("database-unavailable").path("value");
+            Problem answered = (Problem) DatabaseUnavailableProblem.response().getEntity(); // what really comes back
+            assertThat(example.path("type").asText()).isEqualTo(answered.type());
+            assertThat(example.path("status").asInt()).isEqualTo(503);
+            assertThat(example.path("detail").asText()).isEqualTo(answered.detail());
+            // the operation's own answers are still there beside it
+            assertThat(op.path("responses").has("400")).isTrue();
+        }
+        List<String> missing = new ArrayList<>();
+        OPERATIONS.forEach((path, methods) -> {
+            for (String method : methods) {
+                boolean documented = doc.path("paths").path(path).path(method).path("responses").has("503");
+                if (documented == WITHOUT_DATABASE.contains(path)) {
+                    missing.add(method + " " + path + (documented ? ": needs no database" : ": no 503"));
+                }
+            }
+        });
+        assertThat(missing).isEmpty();
+    }
 
     @Test
     void everyEndpointIsDocumentedWithAnExampleAnswer() throws Exception {

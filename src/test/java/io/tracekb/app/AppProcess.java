@@ -3,6 +3,7 @@ package io.tracekb.app;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -114,6 +115,31 @@ final class AppProcess implements AutoCloseable {
     HttpResponse<String> match(String trace) throws IOException, InterruptedException {
         return http.send(request("/api/v1/match").header("Content-Type", "text/plain; charset=UTF-8")
                 .POST(HttpRequest.BodyPublishers.ofString(trace)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The paste box's CSRF state (cookie and hidden form token), as a browser holds it once the home page is open. */
+    record PasteBox(String cookie, String token) {
+    }
+
+    PasteBox openPasteBox() throws IOException, InterruptedException {
+        HttpResponse<String> home = get("/");
+        java.util.regex.Matcher token = java.util.regex.Pattern.compile("name=\"csrf-token\" value=\"([^\"]+)\"")
+                .matcher(home.body());
+        String cookie = home.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("csrf-token="))
+                .map(c -> c.substring("csrf-token=".length()).split(";", 2)[0]).findFirst().orElse(null);
+        if (home.statusCode() != 200 || !token.find() || cookie == null) {
+            throw new AssertionError("the home page gave no paste form (status " + home.statusCode() + ")");
+        }
+        return new PasteBox(cookie, token.group(1));
+    }
+
+    /** The paste box's form post: POST /match, answered with the results page. */
+    HttpResponse<String> paste(PasteBox box, String text, String lang) throws IOException, InterruptedException {
+        String form = "csrf-token=" + URLEncoder.encode(box.token(), StandardCharsets.UTF_8) + "&lang=" + lang
+                + "&text=" + URLEncoder.encode(text, StandardCharsets.UTF_8);
+        return http.send(request("/match").header("Content-Type", "application/x-www-form-urlencoded; charset=UTF-8")
+                .header("Cookie", "csrf-token=" + box.cookie()).POST(HttpRequest.BodyPublishers.ofString(form)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** POST /api/v1/articles as the admin. */

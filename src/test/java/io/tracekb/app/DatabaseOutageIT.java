@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL stopped under load and started again, with TraceKB running against it as an external database
  * (the jar, a real PostgreSQL of the test's own): matching goes on from the index, writes answer 503 at once
  * with a problem body and Retry-After, readiness reports the database down, and everything works again when
- * the database is back, without restarting TraceKB.
+ * the database is back, without restarting TraceKB. The results page keeps answering as well.
  */
 class DatabaseOutageIT {
 
@@ -98,6 +98,7 @@ class DatabaseOutageIT {
             load.add(thread);
         }
         Thread.sleep(1500);
+        AppProcess.PasteBox pasteBox = app.openPasteBox(); // a browser tab left open on the paste box
 
         database.close();
         long downAt = System.nanoTime();
@@ -125,6 +126,14 @@ class DatabaseOutageIT {
         // of 20, so the bound is generous but still below the default
         assertThat(writeMillis).allSatisfy(ms -> assertThat(ms).isLessThan(4000));
         assertThat(app.get("/api/v1/articles/" + KNOWN_SLUG).statusCode()).isEqualTo(503);
+
+        // the results page answers too, from the index like the API: title, fixes and the shared frames marked
+        HttpResponse<String> page = app.paste(pasteBox, known, "en");
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+        assertThat(page.body()).contains("href=\"/articles/" + KNOWN_SLUG + "?lang=en\"")
+                .contains("Checkpoint fails with")
+                .contains("Write checkpoints to a shared file system (Flink 1.13 and later)")
+                .contains("<mark>");
 
         Thread.sleep(2000); // more matches while the database is away
         long upAt = System.nanoTime();
