@@ -5,7 +5,7 @@
 #
 #   bench/report.sh                      full report (match benchmark at 1k, 10k and 100k incidents)
 #   SIZES=1000,10000 bench/report.sh     quick run without 100k
-# Other settings: HTTP_INCIDENTS (10000), RATE (1000 requests/s), DURATION (30s), PORT (18080),
+# Other settings: HTTP_INCIDENTS (10000), RATE (1000 requests/s), DURATION (30s), WARMUP (90s), PORT (18080),
 # STEPS (default "parse match baseline http start": run only some, e.g. while changing one),
 # LOAD (jdbc: batched inserts, then the start-up index sync; content: content/ folders imported at start),
 # APPEND=1 (keep the lines of the previous run and add this run's STEPS to them).
@@ -16,6 +16,9 @@ SIZES=${SIZES:-1000,10000,100000}
 HTTP_INCIDENTS=${HTTP_INCIDENTS:-10000}
 RATE=${RATE:-1000}
 DURATION=${DURATION:-30s}
+# JIT warm-up before the measured wrk runs: on 2 cores C2 keeps compiling the match path for minutes, and 15 s left
+# the first run (saturation) about 40 % below the steady state
+WARMUP=${WARMUP:-90s}
 PORT=${PORT:-18080}
 STEPS=${STEPS:-parse match baseline http start}
 LOAD=${LOAD:-jdbc}
@@ -123,8 +126,8 @@ http_step() {
   fi
 
   find src/test/resources/eval/queries -name '*.txt' | sort >"$WORK/bodies.txt"
-  log "wrk: warm-up (not reported), then the measured runs, $DURATION each"
-  RUN=warmup RATE=0 THREADS=2 BODIES_LIST=$WORK/bodies.txt wrk -t2 -c16 -d15s --timeout 10s -s bench/wrk-load.lua \
+  log "wrk: warm-up $WARMUP (not reported), then the measured runs, $DURATION each"
+  RUN=warmup RATE=0 THREADS=2 BODIES_LIST=$WORK/bodies.txt wrk -t2 -c16 -d"$WARMUP" --timeout 10s -s bench/wrk-load.lua \
     "http://127.0.0.1:$PORT/api/v1/match" >/dev/null
   run_wrk saturation 0 32 /api/v1/match "$WORK/bodies.txt" "$DURATION"
   local saturation half
@@ -166,6 +169,7 @@ COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 [[ -z $(git status --porcelain 2>/dev/null) ]] || COMMIT="$COMMIT+changes"
 COMMAND="SIZES=$SIZES bench/report.sh"
 [[ $LOAD == jdbc ]] || COMMAND="LOAD=$LOAD $COMMAND"
+[[ $WARMUP == 90s ]] || COMMAND="WARMUP=$WARMUP $COMMAND"
 [[ ${APPEND:-} != 1 ]] || COMMAND="APPEND=1 $COMMAND"
 [[ $STEPS == "parse match baseline http start" ]] || COMMAND="STEPS='$STEPS' $COMMAND"
 
