@@ -297,6 +297,11 @@ class BadInputTest {
                 "検".repeat(500)), 200,
                 a -> assertThat(a.json().getInt("total")).isZero()));
         cases.add(new Case("web link: GET /match?q= of 100 KB is refused by the HTTP layer", () -> get("/match", "x".repeat(100_000)), 414, a -> { }));
+        // the JDK client (and curl --http2) ask for HTTP/2 by an upgrade, where other limits than the request line's
+        // apply to the URL: a link carrying a whole seed trace must pass that way too
+        cases.add(new Case("web link: GET /match?q= of a whole seed trace over HTTP/2 (h2c upgrade)",
+                () -> getOverHttp2("/match?q=" + URLEncoder.encode(SEED, StandardCharsets.UTF_8).replace("+", "%20")),
+                200, a -> assertThat(a.body()).contains(SEED_INCIDENT)));
         cases.add(new Case("match: SQL-looking text", () -> json("/api/v1/match", Map.of("text", SQL)), 200,
                 a -> assertThat(a.json().getList("results.confident")).doesNotContain(true)));
         cases.add(new Case("web link: Lucene syntax and SQL in GET /match?q=", () -> get("/match", LUCENE + " " + SQL), 200,
@@ -400,6 +405,23 @@ class BadInputTest {
             throw new IllegalStateException(e);
         }
     }
+
+    /** GET with the JDK client's default version: HTTP/2, asked for by an h2c upgrade on plain HTTP. */
+    static Answer getOverHttp2(String pathAndQuery) {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(30)).GET()
+                .build();
+        try {
+            return Answer.of(HTTP2.send(request, HttpResponse.BodyHandlers.ofString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static final HttpClient HTTP2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     /**
      * Sends with the JDK client, which (unlike RestAssured) can stream a body without a length and takes the early
