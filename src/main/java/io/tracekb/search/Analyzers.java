@@ -44,15 +44,20 @@ public final class Analyzers {
             protected TokenStreamComponents createComponents(String field) {
                 // An automaton tokenizer: linear in the input, no backtracking.
                 Tokenizer tokenizer = new SimplePatternTokenizer("[A-Za-z0-9_$.]+");
-                int flags = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
-                        | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
-                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
-                        | WordDelimiterGraphFilter.PRESERVE_ORIGINAL;
-                TokenStream stream = new WordDelimiterGraphFilter(tokenizer, flags, null);
-                stream = new FlattenGraphFilter(stream);
+                TokenStream stream = identifierParts(tokenizer, WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS);
                 return new TokenStreamComponents(tokenizer, new LowerCaseFilter(stream));
             }
         };
+    }
+
+    /**
+     * An identifier's parts at case changes (plus {@code moreFlags}), the whole identifier kept, flattened: queries
+     * are bags of terms and no positions are indexed, so the flat stream serves index and query alike.
+     */
+    private static TokenStream identifierParts(Tokenizer tokenizer, int moreFlags) {
+        int flags = WordDelimiterGraphFilter.GENERATE_WORD_PARTS | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
+                | WordDelimiterGraphFilter.PRESERVE_ORIGINAL | moreFlags;
+        return new FlattenGraphFilter(new WordDelimiterGraphFilter(tokenizer, flags, null));
     }
 
     /** Japanese: Kuromoji in search mode (splits long compounds), width folding, a user dictionary of Flink terms. */
@@ -81,12 +86,7 @@ public final class Analyzers {
             protected TokenStreamComponents createComponents(String field) {
                 // an automaton: linear in the input; CJK, digits-only and punctuation are skipped
                 Tokenizer tokenizer = new SimplePatternTokenizer("[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*");
-                int flags = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
-                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
-                        | WordDelimiterGraphFilter.SPLIT_ON_NUMERICS
-                        | WordDelimiterGraphFilter.PRESERVE_ORIGINAL;
-                TokenStream stream = new WordDelimiterGraphFilter(tokenizer, flags, null);
-                stream = new FlattenGraphFilter(stream);
+                TokenStream stream = identifierParts(tokenizer, WordDelimiterGraphFilter.SPLIT_ON_NUMERICS);
                 stream = new IdentifierSuffixFilter(stream);
                 stream = new LowerCaseFilter(stream);
                 stream = new StopFilter(stream, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);

@@ -14,10 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -97,11 +94,11 @@ public final class IncidentCards {
 
     private static Optional<IncidentData> find(IndexSearcher searcher, String slug) {
         try {
-            TopDocs hits = searcher.search(new TermQuery(new Term(IndexFields.SLUG, slug)), 1);
-            if (hits.scoreDocs.length == 0) {
+            int doc = IncidentDocuments.docWith(searcher, IndexFields.SLUG, slug);
+            if (doc < 0) {
                 return Optional.empty();
             }
-            Document stored = searcher.storedFields().document(hits.scoreDocs[0].doc, Set.of(IndexFields.CARD));
+            Document stored = searcher.storedFields().document(doc, Set.of(IndexFields.CARD));
             BytesRef bytes = stored.getBinaryValue(IndexFields.CARD);
             if (bytes == null) {
                 return Optional.empty();

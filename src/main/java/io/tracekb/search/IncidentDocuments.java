@@ -1,5 +1,6 @@
 package io.tracekb.search;
 
+import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,12 +13,15 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
 
 /** Turns an {@link IndexedIncident} into one Lucene document, and reads the stored parts back. */
 final class IncidentDocuments {
 
-    static final String VERSION = "version";
 
     private IncidentDocuments() {
     }
@@ -30,11 +34,16 @@ final class IncidentDocuments {
         WORDS.freeze();
     }
 
+    /** The document whose keyword {@code field} is {@code value} (an id or a slug: unique), or -1. */
+    static int docWith(IndexSearcher searcher, String field, String value) throws IOException {
+        TopDocs hits = searcher.search(new TermQuery(new Term(field, value)), 1);
+        return hits.scoreDocs.length == 0 ? -1 : hits.scoreDocs[0].doc;
+    }
+
     static Document toDocument(IndexedIncident incident) {
         Document doc = new Document();
         doc.add(new StringField(IndexFields.ID, Long.toString(incident.id()), Field.Store.YES));
-        doc.add(new StoredField(VERSION, incident.version()));
-        // column-wise copies: comparing the whole index with the database reads these, not every stored document
+        // column-wise: comparing the whole index with the database reads these, not every stored document
         doc.add(new NumericDocValuesField(IndexFields.ID_COLUMN, incident.id()));
         doc.add(new NumericDocValuesField(IndexFields.VERSION_COLUMN, incident.version()));
         doc.add(new StringField(IndexFields.SLUG, incident.slug(), Field.Store.YES));

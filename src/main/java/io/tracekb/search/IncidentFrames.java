@@ -6,10 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 
 /**
  * The frame keys of an indexed incident's sample traces, from the trace shapes stored for the rerank: the results
@@ -38,10 +35,9 @@ public final class IncidentFrames {
 
     private static List<TraceShape> shapes(IndexSearcher searcher, String slug) {
         try {
-            TopDocs hits = searcher.search(new TermQuery(new Term(IndexFields.SLUG, slug)), 1);
+            int doc = IncidentDocuments.docWith(searcher, IndexFields.SLUG, slug);
             // the rerank has usually decoded this candidate's shapes already: read them from its cache
-            return hits.scoreDocs.length == 0 ? List.of()
-                    : CandidateStore.get(searcher.getIndexReader(), hits.scoreDocs[0].doc).traces();
+            return doc < 0 ? List.of() : CandidateStore.get(searcher.getIndexReader(), doc).traces();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

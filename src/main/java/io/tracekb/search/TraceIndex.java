@@ -7,16 +7,15 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
@@ -159,11 +158,14 @@ public final class TraceIndex implements AutoCloseable {
         Long[] version = new Long[1];
         withSearcher(searcher -> {
             try {
-                org.apache.lucene.search.TopDocs top = searcher.search(
-                        new org.apache.lucene.search.TermQuery(new Term(IndexFields.ID, Long.toString(incidentId))), 1);
-                if (top.scoreDocs.length > 0) {
-                    Document d = searcher.storedFields().document(top.scoreDocs[0].doc, Set.of(IncidentDocuments.VERSION));
-                    version[0] = d.getField(IncidentDocuments.VERSION).numericValue().longValue();
+                int doc = IncidentDocuments.docWith(searcher, IndexFields.ID, Long.toString(incidentId));
+                if (doc >= 0) {
+                    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+                    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+                    NumericDocValues versions = leaf.reader().getNumericDocValues(IndexFields.VERSION_COLUMN);
+                    if (versions != null && versions.advanceExact(doc - leaf.docBase)) {
+                        version[0] = versions.longValue();
+                    }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
