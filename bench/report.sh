@@ -26,6 +26,7 @@ OUT=target/perf-report
 WORK=$OUT/work
 RAW=$OUT/raw.log
 JAR=target/quarkus-app/quarkus-run.jar
+CDS_ARCHIVE=target/quarkus-app/tracekb.jsa  # written by mvn package (pom.xml, execution cds-archive)
 SERVER_PID=
 PG_PID=
 JUL=-Djava.util.logging.manager=org.jboss.logmanager.LogManager  # as in surefire: no warning from JBoss logging
@@ -51,13 +52,18 @@ install_wrk() {
 # --- servers -------------------------------------------------------------------------------------------------
 # start_server DB PHASE INCIDENTS [VAR=value ...]: runs the jar with the given environment, prints
 # REPORT start ... with the milliseconds from process start to /q/health/ready answering 200.
+# As the README runs it: with the build's class-data-sharing archive (ARCHIVE=no before the call: without it).
 start_server() {
   local db=$1 phase=$2 incidents=$3; shift 3
-  local logfile=$WORK/server-$db-$phase.log
+  local archive=${ARCHIVE:-yes} cds=()
+  [[ -f $CDS_ARCHIVE ]] || archive=no
+  [[ $archive == no ]] || cds=(-Xshare:on "-XX:SharedArchiveFile=$CDS_ARCHIVE")
+  local logfile=$WORK/server-$db-$phase-archive-$archive.log
   local t0 ms
   t0=$(date +%s%N)
   env -u QUARKUS_DATASOURCE_JDBC_URL QUARKUS_HTTP_PORT="$PORT" KB_CONTENT_DIR="$PWD/content" \
-      KB_MATCH_RATE_LIMIT_PER_MINUTE=0 KB_ADMIN_PASSWORD=bench-only-password "$@" java -jar "$JAR" >"$logfile" 2>&1 &
+      KB_MATCH_RATE_LIMIT_PER_MINUTE=0 KB_ADMIN_PASSWORD=bench-only-password "$@" java "${cds[@]}" -jar "$JAR" \
+      >"$logfile" 2>&1 &
   SERVER_PID=$!
   until [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/q/health/ready" || true) == 200 ]]; do
     if ! kill -0 "$SERVER_PID" 2>/dev/null; then
@@ -68,7 +74,7 @@ start_server() {
     sleep 0.05
   done
   ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-  echo "REPORT start db=$db phase=$phase incidents=$incidents ms=$ms" | tee -a "$RAW"
+  echo "REPORT start db=$db phase=$phase incidents=$incidents archive=$archive ms=$ms" | tee -a "$RAW"
 }
 
 stop_server() {
@@ -140,8 +146,10 @@ http_step() {
   run_wrk saturation 0 32 /q/health/live "" "$DURATION"
   stop_server
 
-  log "restart with the loaded incidents (index on disk reused)"
+  log "restart with the loaded incidents (index on disk reused), with the start-up archive and without it"
   start_server external restart-index-reused "$TOTAL_INCIDENTS" "${external[@]}"
+  stop_server
+  ARCHIVE=no start_server external restart-index-reused "$TOTAL_INCIDENTS" "${external[@]}"
   stop_server
   kill -TERM "$PG_PID"; wait "$PG_PID" 2>/dev/null || true
   PG_PID=
@@ -152,6 +160,8 @@ start_step() {
   start_server embedded first-start-empty-database "$SHIPPED" KB_DATA_DIR="$WORK/embedded-data"
   stop_server
   start_server embedded restart-index-reused "$SHIPPED" KB_DATA_DIR="$WORK/embedded-data"
+  stop_server
+  ARCHIVE=no start_server embedded restart-index-reused "$SHIPPED" KB_DATA_DIR="$WORK/embedded-data"
   stop_server
 }
 

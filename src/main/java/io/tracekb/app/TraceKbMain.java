@@ -18,6 +18,9 @@ import java.util.Arrays;
  *   java -jar quarkus-run.jar               serve on http://localhost:8080
  *   java -jar quarkus-run.jar export [dir]  write every incident into the content format (default ./content)
  *   java -jar quarkus-run.jar reindex       rebuild the search index from the database, logging progress
+ *   java -XX:ArchiveClassesAtExit=F -jar quarkus-run.jar cds-training
+ *                                           the build's training run for the start-up archive F: starts on an
+ *                                           embedded database under kb.data-dir, sends itself sample requests, exits
  * </pre>
  */
 @QuarkusMain
@@ -31,8 +34,14 @@ public class TraceKbMain {
             System.setProperty("kb.content.import-on-start", "false");
             System.setProperty("kb.search.follow.enabled", "false"); // reindex must be the only index writer
         }
+        boolean training = args.length == 1 && "cds-training".equals(args[0]);
+        if (training) {
+            // Never the database the environment names: the training imports content/ into the one it uses.
+            System.setProperty("quarkus.http.port", String.valueOf(freePort()));
+            System.setProperty("kb.search.follow.enabled", "false");
+        }
         EmbeddedDatabase embedded = null;
-        if (!DatabaseSettings.externalDatabaseConfigured()) {
+        if (training || !DatabaseSettings.externalDatabaseConfigured()) {
             Path pgDir = DatabaseSettings.dataDirectory().resolve("postgres");
             embedded = EmbeddedDatabase.start(pgDir, DatabaseSettings.embeddedPort());
             System.setProperty("quarkus.datasource.jdbc.url", embedded.jdbcUrl());
@@ -46,6 +55,14 @@ public class TraceKbMain {
             }
             System.exit(exitCode);
         }, args);
+    }
+
+    private static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("No free port for the training run", e);
+        }
     }
 
     public static class TraceKbApplication implements QuarkusApplication {
@@ -73,8 +90,13 @@ public class TraceKbMain {
                 System.out.printf("Rebuilt the search index: %d incidents%n", count);
                 return 0;
             }
+            if ("cds-training".equals(args[0]) && args.length == 1) {
+                return new StartupArchiveTraining(Integer.getInteger("quarkus.http.port"))
+                        .run(Path.of(org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                                .getValue("kb.content.dir", String.class)));
+            }
             System.err.println("Unknown arguments " + Arrays.toString(args)
-                    + ". Usage: (no arguments) to serve, export [directory], or reindex");
+                    + ". Usage: (no arguments) to serve, export [directory], reindex, or cds-training");
             return 2;
         }
     }

@@ -128,10 +128,13 @@ public class ContentImporter {
         }
         return QuarkusTransaction.requiringNew().call(() -> {
             Map<String, String> hashes = new HashMap<>();
-            for (Object[] row : Incident.getEntityManager()
-                    .createQuery("select i.slug, i.contentHash from Incident i where i.slug in :slugs "
-                            + "and i.contentHash is not null", Object[].class)
-                    .setParameter("slugs", slugs).getResultList()) {
+            // SQL, not HQL, like the index's start-up check: no query parser to load at start
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = Incident.getEntityManager()
+                    .createNativeQuery("select slug, content_hash from incident where slug = any(?1) "
+                            + "and content_hash is not null")
+                    .setParameter(1, slugs.toArray(String[]::new)).getResultList();
+            for (Object[] row : rows) {
                 hashes.put((String) row[0], (String) row[1]);
             }
             return hashes;

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +26,26 @@ final class AppProcess implements AutoCloseable {
 
     static final Path JAR = Path.of(System.getProperty("app.jar", "target/quarkus-app/quarkus-run.jar"));
     static final String ADMIN_PASSWORD = "fault-test-admin-password";
+    /** Written by the build next to the jar (pom.xml, execution cds-archive); absent with -Dtracekb.cds.skip. */
+    static final Path CDS_ARCHIVE = JAR.resolveSibling("tracekb.jsa");
+
+    /**
+     * The README's command: java, the given JVM options, the start-up archive when the build made one, -jar.
+     * All the packaged-jar tests start the application this way.
+     */
+    static List<String> javaCommand(String... jvmOptions) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        if (Files.isRegularFile(CDS_ARCHIVE)) {
+            // -Xshare:on: an archive that does not fit this jar and JDK fails the start instead of being ignored
+            command.add("-Xshare:on");
+            command.add("-XX:SharedArchiveFile=" + CDS_ARCHIVE.toAbsolutePath());
+        }
+        command.add("-jar");
+        command.add(JAR.toAbsolutePath().toString());
+        return command;
+    }
 
     final Path workDir;
     final int port;
@@ -46,8 +68,7 @@ final class AppProcess implements AutoCloseable {
 
     /** Starts and waits until /q/health/ready answers 200; returns the milliseconds that took. */
     long start(String logName) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-jar", JAR.toAbsolutePath().toString());
+        ProcessBuilder pb = new ProcessBuilder(javaCommand("-Xmx512m"));
         pb.directory(workDir.toFile());
         pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
         pb.environment().putAll(env);

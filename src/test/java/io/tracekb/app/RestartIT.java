@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 class RestartIT {
 
-    static final Path JAR = Path.of(System.getProperty("app.jar", "target/quarkus-app/quarkus-run.jar"));
     static final Pattern INCIDENT_LINK = Pattern.compile("<a class=\"title\" href=\"/articles/([a-z0-9-]+)\\?");
 
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -77,8 +76,7 @@ class RestartIT {
     }
 
     private long start(int port, String logName) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toAbsolutePath().toString());
+        ProcessBuilder pb = new ProcessBuilder(AppProcess.javaCommand());
         pb.directory(workDir.toFile());
         pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
         pb.environment().put("KB_DATA_DIR", workDir.resolve("data").toString());

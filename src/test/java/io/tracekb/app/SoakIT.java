@@ -54,7 +54,6 @@ import org.junit.jupiter.api.Test;
  */
 class SoakIT {
 
-    static final Path JAR = Path.of(System.getProperty("app.jar", "target/quarkus-app/quarkus-run.jar"));
     static final int DEFAULT_RATE = 100;
     static final int RATE = Integer.getInteger("soak.rate", DEFAULT_RATE);
     static final int SECONDS = Integer.getInteger("soak.seconds", 90);
@@ -268,8 +267,7 @@ class SoakIT {
     }
 
     private void start(int port) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Xlog:gc:file=" + workDir.resolve("gc.log"), "-jar", JAR.toAbsolutePath().toString());
+        ProcessBuilder pb = new ProcessBuilder(AppProcess.javaCommand("-Xmx512m", "-Xlog:gc:file=" + workDir.resolve("gc.log")));
         pb.directory(workDir.toFile());
         pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
         pb.environment().put("KB_DATA_DIR", workDir.resolve("data").toString());

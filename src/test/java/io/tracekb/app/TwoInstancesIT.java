@@ -44,7 +44,6 @@ import org.junit.jupiter.api.Test;
  */
 class TwoInstancesIT {
 
-    static final Path JAR = Path.of(System.getProperty("app.jar", "target/quarkus-app/quarkus-run.jar"));
     static final String ADMIN_PASSWORD = "two-instances-admin-password";
     static final long SYNC_BOUND_MS = 2000;
     static final Pattern IMPORT_LINE = Pattern.compile(
@@ -247,8 +246,7 @@ class TwoInstancesIT {
         void launch() throws IOException {
             starts++;
             log = workDir.resolve(name + "-" + starts + ".log");
-            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-jar", JAR.toAbsolutePath().toString());
+            ProcessBuilder pb = new ProcessBuilder(AppProcess.javaCommand());
             pb.directory(workDir.toFile());
             pb.environment().put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl());
             pb.environment().put("QUARKUS_DATASOURCE_USERNAME", EmbeddedDatabase.USER);

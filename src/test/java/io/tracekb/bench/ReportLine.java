@@ -53,6 +53,10 @@ record ReportLine(String kind, Map<String, String> values) {
         return v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
     }
 
+    boolean has(String key) {
+        return values.containsKey(key);
+    }
+
     boolean is(String key, String value) {
         return value.equals(values.get(key));
     }
