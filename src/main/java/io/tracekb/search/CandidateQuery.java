@@ -57,8 +57,11 @@ final class CandidateQuery {
      * candidates out of the rest, yet walking its postings cost most of stage 1 in a large index ("org",
      * "apache", "flink" in the code field): such words are left out, as Lucene's CommonTermsQuery would.
      * Keyword fields (types, frames, fingerprints) are always kept. Below this size nothing is left out.
+     * 500 rather than 1,000: on the 10k synthetic corpus the 103 evaluation queries kept the same top result,
+     * Recall@5, MRR and confident answers, while stage 1 took half the time (the code field's words in 500 to
+     * 1,000 incidents were two fifths of the postings walked).
      */
-    static final int COMMON_MIN_DOCS = 1_000;
+    static final int COMMON_MIN_DOCS = 500;
     static final double COMMON_SHARE = 0.02;
 
     /** Turns a term into its clause, or null to leave it out. */
