@@ -39,6 +39,9 @@ public class ContentImporter {
     public record Result(Path folder, String slug, Outcome outcome, String detail) {
     }
 
+    /** Detail of an UNCHANGED result whose folder was not even read: its bytes were those of the last import. */
+    public static final String UNREAD = "files unchanged since they were last read";
+
     @Inject
     ArticleService articles;
 
@@ -47,6 +50,14 @@ public class ContentImporter {
 
     @ConfigProperty(name = "kb.content.import-on-start")
     boolean importOnStart;
+
+    @ConfigProperty(name = "kb.data-dir")
+    Path dataDir;
+
+    @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
+    String appVersion;
+
+    static final String FOLDER_HASH_CACHE = "content-folder-hashes.tsv";
 
     void onStart(@Observes StartupEvent event) {
         if (!importOnStart) {
@@ -63,35 +74,62 @@ public class ContentImporter {
     /** Imports every incident folder under {@code root}; one bad folder does not stop the others. */
     public List<Result> importAll(Path root) {
         List<Path> folders = incidentFolders(root);
-        List<IncidentData> read = new ArrayList<>();
-        List<Result> failures = new ArrayList<>();
-        for (Path folder : folders) {
-            read.add(readFolder(folder, failures));
+        FolderHashCache cache = FolderHashCache.load(dataDir.resolve(FOLDER_HASH_CACHE), appVersion);
+        Map<String, FolderHashCache.Entry> seen = new java.util.LinkedHashMap<>();
+        // per folder: its slug and content hash, from the cache when its bytes are as last read, else read now
+        FolderHashCache.Entry[] known = new FolderHashCache.Entry[folders.size()];
+        IncidentData[] read = new IncidentData[folders.size()];
+        Result[] failedRead = new Result[folders.size()];
+        for (int i = 0; i < folders.size(); i++) {
+            Path folder = folders.get(i);
+            String filesHash;
+            try {
+                filesHash = FolderHashCache.filesHash(folder);
+            } catch (UncheckedIOException e) {
+                failedRead[i] = failure(folder, e);
+                continue;
+            }
+            FolderHashCache.Entry entry = cache.get(filesHash);
+            if (entry == null) {
+                try {
+                    read[i] = IncidentFolder.read(folder);
+                } catch (RuntimeException e) {
+                    failedRead[i] = failure(folder, e);
+                    continue;
+                }
+                entry = new FolderHashCache.Entry(read[i].slug(), ContentHash.of(read[i]));
+            }
+            seen.put(filesHash, entry);
+            known[i] = entry;
         }
-        java.util.Iterator<Result> failedReads = failures.iterator();
         List<Result> results = new ArrayList<>();
         // One query for what every folder was last imported as: at a restart nothing changed, and a
         // transaction and a lock per folder were most of the start-up's import time. Skipping without the lock
         // is safe: a folder whose committed hash already equals its own has nothing left to write.
-        Map<String, String> imported = importedHashes(read.stream().filter(d -> d != null).map(IncidentData::slug).toList());
+        Map<String, String> imported = importedHashes(java.util.Arrays.stream(known).filter(e -> e != null)
+                .map(FolderHashCache.Entry::slug).toList());
         for (int i = 0; i < folders.size(); i++) {
-            IncidentData data = read.get(i);
-            if (data == null) {
-                results.add(failedReads.next()); // in folder order, like the others
-                continue;
+            FolderHashCache.Entry entry = known[i];
+            if (entry == null) {
+                results.add(failedRead[i]); // in folder order, like the others
+            } else if (entry.contentHash().equals(imported.get(entry.slug()))) {
+                results.add(new Result(folders.get(i), entry.slug(), Outcome.UNCHANGED, read[i] == null ? UNREAD : null));
+            } else {
+                // known by its bytes but not in the database as such (new database, deleted incident): read it now
+                results.add(read[i] != null ? importFolder(folders.get(i), read[i], entry.contentHash())
+                        : importFolder(folders.get(i)));
             }
-            String hash = ContentHash.of(data);
-            results.add(hash.equals(imported.get(data.slug()))
-                    ? new Result(folders.get(i), data.slug(), Outcome.UNCHANGED, null)
-                    : importFolder(folders.get(i), data, hash));
         }
+        cache.save(seen);
         long created = results.stream().filter(r -> r.outcome() == Outcome.CREATED).count();
         long updated = results.stream().filter(r -> r.outcome() == Outcome.UPDATED).count();
         long unchanged = results.stream().filter(r -> r.outcome() == Outcome.UNCHANGED).count();
         long kept = results.stream().filter(r -> r.outcome() == Outcome.KEPT_APP_EDIT).count();
         long failed = results.stream().filter(r -> r.outcome() == Outcome.FAILED).count();
-        LOG.infof("Content import from %s: %d created, %d updated, %d unchanged, %d kept (edited in the app), %d failed",
-                root.toAbsolutePath(), created, updated, unchanged, kept, failed);
+        long unread = results.stream().filter(r -> UNREAD.equals(r.detail())).count();
+        LOG.infof("Content import from %s: %d created, %d updated, %d unchanged (%d of them not read: same files as "
+                + "last time), %d kept (edited in the app), %d failed", root.toAbsolutePath(), created, updated,
+                unchanged, unread, kept, failed);
         return results;
     }
 
@@ -106,10 +144,14 @@ public class ContentImporter {
         try {
             return IncidentFolder.read(folder);
         } catch (RuntimeException e) {
-            LOG.errorf("Content folder %s not imported: %s", folder, e.getMessage());
-            failures.add(new Result(folder, null, Outcome.FAILED, e.getMessage()));
+            failures.add(failure(folder, e));
             return null;
         }
+    }
+
+    private static Result failure(Path folder, RuntimeException e) {
+        LOG.errorf("Content folder %s not imported: %s", folder, e.getMessage());
+        return new Result(folder, null, Outcome.FAILED, e.getMessage());
     }
 
     private Result importFolder(Path folder, IncidentData data, String hash) {

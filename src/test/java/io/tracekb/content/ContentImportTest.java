@@ -110,6 +110,48 @@ class ContentImportTest {
     }
 
     @Test
+    void aSecondImportDoesNotReadFoldersWhoseFilesAreUnchanged() {
+        assertThat(importer.importAll(root)).allSatisfy(r -> assertThat(r.detail()).isNull());
+
+        assertThat(importer.importAll(root)).allSatisfy(r -> {
+            assertThat(r.outcome()).isEqualTo(Outcome.UNCHANGED);
+            assertThat(r.detail()).isEqualTo(ContentImporter.UNREAD);
+        });
+    }
+
+    @Test
+    void aFolderWhoseBytesChangedIsReadAgainAndUpdated() {
+        importer.importAll(root);
+        Path folder = root.resolve("flink/memory-state-too-large");
+        TestFiles.replaceIn(folder.resolve("en.md"), "title: ", "title: Updated - ");
+
+        List<Result> results = importer.importAll(root);
+
+        assertThat(results).filteredOn(r -> r.folder().equals(folder)).singleElement()
+                .satisfies(r -> assertThat(r.outcome()).isEqualTo(Outcome.UPDATED));
+        assertThat(results).filteredOn(r -> !r.folder().equals(folder))
+                .allSatisfy(r -> assertThat(r.detail()).isEqualTo(ContentImporter.UNREAD));
+        assertThat(articles.find(prefix + "flink-memory-state-too-large").orElseThrow().translations().get("en")
+                .title()).startsWith("Updated - ");
+    }
+
+    /** The cache of folder hashes is a shortcut to a folder's content hash, never a decision: the database is. */
+    @Test
+    void aFolderKnownByItsBytesIsImportedAgainWhenTheDatabaseNoLongerHasItsImport() {
+        importer.importAll(root);
+        String slug = prefix + "flink-memory-state-too-large";
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> io.tracekb.article.Incident
+                .getEntityManager().createNativeQuery("update incident set content_hash = null where slug = ?1")
+                .setParameter(1, slug).executeUpdate());
+
+        List<Result> results = importer.importAll(root);
+
+        assertThat(results).filteredOn(r -> slug.equals(r.slug())).singleElement()
+                .satisfies(r -> assertThat(r.outcome()).isEqualTo(Outcome.UPDATED));
+        assertThat(importer.importAll(root)).extracting(Result::outcome).containsOnly(Outcome.UNCHANGED);
+    }
+
+    @Test
     void aChangedFileUpdatesItsIncidentWithExactlyOneRevision() {
         importer.importAll(root);
         Path folder = root.resolve("flink/memory-state-too-large");
