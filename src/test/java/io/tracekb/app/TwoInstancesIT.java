@@ -47,7 +47,8 @@ class TwoInstancesIT {
     static final String ADMIN_PASSWORD = "two-instances-admin-password";
     static final long SYNC_BOUND_MS = 2000;
     static final Pattern IMPORT_LINE = Pattern.compile(
-            "(\\d+) created, (\\d+) updated, (\\d+) unchanged, (\\d+) kept \\(edited in the app\\), (\\d+) failed");
+            "(\\d+) created, (\\d+) updated, (\\d+) unchanged \\(\\d+ of them not read[^)]*\\), (\\d+) kept "
+                    + "\\(edited in the app\\), (\\d+) failed");
     static final ObjectMapper JSON = new ObjectMapper();
 
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
