@@ -33,6 +33,20 @@ class DeploymentFilesTest {
         assertThat(app.path("ports").get(0).asText()).endsWith(":8080");
     }
 
+    /** The README's run command names the archive where the build's training run writes it. */
+    @Test
+    void theReadmeRunsWithTheStartupArchiveTheBuildWrites() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        String pom = Files.readString(Path.of("pom.xml"));
+
+        assertThat(readme).contains("mvn -B package -DskipTests && java -XX:SharedArchiveFile="
+                + "target/quarkus-app/tracekb.jsa -jar target/quarkus-app/quarkus-run.jar");
+        assertThat(pom).contains("-XX:ArchiveClassesAtExit=${project.build.directory}/quarkus-app/tracekb.jsa")
+                .contains("<argument>${project.build.directory}/quarkus-app/quarkus-run.jar</argument>")
+                .contains("<argument>cds-training</argument>");
+        assertThat(AppProcess.CDS_ARCHIVE.getFileName()).hasToString("tracekb.jsa");
+    }
+
     @Test
     void theDockerfileRunsThePackagedApp() throws IOException {
         String dockerfile = Files.readString(Path.of("src/main/docker/Dockerfile.jvm"));
