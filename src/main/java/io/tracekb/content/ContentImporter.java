@@ -73,51 +73,28 @@ public class ContentImporter {
 
     /** Imports every incident folder under {@code root}; one bad folder does not stop the others. */
     public List<Result> importAll(Path root) {
-        List<Path> folders = incidentFolders(root);
         FolderHashCache cache = FolderHashCache.load(dataDir.resolve(FOLDER_HASH_CACHE), appVersion);
         Map<String, FolderHashCache.Entry> seen = new java.util.LinkedHashMap<>();
-        // per folder: its slug and content hash, from the cache when its bytes are as last read, else read now
-        FolderHashCache.Entry[] known = new FolderHashCache.Entry[folders.size()];
-        IncidentData[] read = new IncidentData[folders.size()];
-        Result[] failedRead = new Result[folders.size()];
-        for (int i = 0; i < folders.size(); i++) {
-            Path folder = folders.get(i);
-            String filesHash;
-            try {
-                filesHash = FolderHashCache.filesHash(folder);
-            } catch (UncheckedIOException e) {
-                failedRead[i] = failure(folder, e);
-                continue;
-            }
-            FolderHashCache.Entry entry = cache.get(filesHash);
-            if (entry == null) {
-                try {
-                    read[i] = IncidentFolder.read(folder);
-                } catch (RuntimeException e) {
-                    failedRead[i] = failure(folder, e);
-                    continue;
-                }
-                entry = new FolderHashCache.Entry(read[i].slug(), ContentHash.of(read[i]));
-            }
-            seen.put(filesHash, entry);
-            known[i] = entry;
+        List<Scanned> scanned = new ArrayList<>();
+        for (Path folder : incidentFolders(root)) {
+            scanned.add(scan(folder, cache, seen));
         }
         List<Result> results = new ArrayList<>();
         // One query for what every folder was last imported as: at a restart nothing changed, and a
         // transaction and a lock per folder were most of the start-up's import time. Skipping without the lock
         // is safe: a folder whose committed hash already equals its own has nothing left to write.
-        Map<String, String> imported = importedHashes(java.util.Arrays.stream(known).filter(e -> e != null)
-                .map(FolderHashCache.Entry::slug).toList());
-        for (int i = 0; i < folders.size(); i++) {
-            FolderHashCache.Entry entry = known[i];
-            if (entry == null) {
-                results.add(failedRead[i]); // in folder order, like the others
-            } else if (entry.contentHash().equals(imported.get(entry.slug()))) {
-                results.add(new Result(folders.get(i), entry.slug(), Outcome.UNCHANGED, read[i] == null ? UNREAD : null));
+        Map<String, String> imported = importedHashes(scanned.stream().filter(f -> f.entry() != null)
+                .map(f -> f.entry().slug()).toList());
+        for (Scanned f : scanned) {
+            if (f.entry() == null) {
+                results.add(f.failure()); // in folder order, like the others
+            } else if (f.entry().contentHash().equals(imported.get(f.entry().slug()))) {
+                results.add(new Result(f.folder(), f.entry().slug(), Outcome.UNCHANGED,
+                        f.data() == null ? UNREAD : null));
             } else {
                 // known by its bytes but not in the database as such (new database, deleted incident): read it now
-                results.add(read[i] != null ? importFolder(folders.get(i), read[i], entry.contentHash())
-                        : importFolder(folders.get(i)));
+                results.add(f.data() != null ? importFolder(f.folder(), f.data(), f.entry().contentHash())
+                        : importFolder(f.folder()));
             }
         }
         cache.save(seen);
@@ -134,18 +111,35 @@ public class ContentImporter {
     }
 
     public Result importFolder(Path folder) {
-        List<Result> failed = new ArrayList<>(1);
-        IncidentData data = readFolder(folder, failed);
-        return data == null ? failed.get(0) : importFolder(folder, data, ContentHash.of(data));
+        IncidentData data;
+        try {
+            data = IncidentFolder.read(folder);
+        } catch (RuntimeException e) {
+            return failure(folder, e);
+        }
+        return importFolder(folder, data, ContentHash.of(data));
     }
 
-    /** The folder's incident, or null after adding a FAILED result to {@code failures}. */
-    private static IncidentData readFolder(Path folder, List<Result> failures) {
+    /**
+     * One folder before the import: its slug and content hash ({@code entry}), from the cache when its bytes are
+     * as last read ({@code data} then null), else from reading it; or, when it cannot be read, the {@code failure}.
+     */
+    private record Scanned(Path folder, FolderHashCache.Entry entry, IncidentData data, Result failure) {
+    }
+
+    private static Scanned scan(Path folder, FolderHashCache cache, Map<String, FolderHashCache.Entry> seen) {
         try {
-            return IncidentFolder.read(folder);
+            String filesHash = FolderHashCache.filesHash(folder);
+            FolderHashCache.Entry entry = cache.get(filesHash);
+            IncidentData data = null;
+            if (entry == null) {
+                data = IncidentFolder.read(folder);
+                entry = new FolderHashCache.Entry(data.slug(), ContentHash.of(data));
+            }
+            seen.put(filesHash, entry);
+            return new Scanned(folder, entry, data, null);
         } catch (RuntimeException e) {
-            failures.add(failure(folder, e));
-            return null;
+            return new Scanned(folder, null, null, failure(folder, e));
         }
     }
 

@@ -63,7 +63,7 @@ final class FolderHashCache {
                         }
                     }
                 }
-            } catch (IOException | UncheckedIOException e) {
+            } catch (IOException e) { // unreadable, or not UTF-8
                 LOG.debugf(e, "Folder hash cache %s unreadable; every folder is read", file);
                 entries.clear();
             }
@@ -92,7 +92,7 @@ final class FolderHashCache {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             LOG.warnf("Could not write %s (%s): the next start reads every content folder again", file, e.getMessage());
         }
     }

@@ -22,7 +22,6 @@ import org.apache.lucene.util.BytesRef;
 /** Turns an {@link IndexedIncident} into one Lucene document, and reads the stored parts back. */
 final class IncidentDocuments {
 
-
     private IncidentDocuments() {
     }
 

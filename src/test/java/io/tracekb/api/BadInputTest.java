@@ -400,24 +400,21 @@ class BadInputTest {
 
     /** GET of a path and query sent exactly as given. */
     static Answer get(String pathAndQuery) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(30)).GET()
-                .build();
-        try {
-            return Answer.of(HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return send(HTTP, getRequest(pathAndQuery));
     }
 
     /** GET with the JDK client's default version: HTTP/2, asked for by an h2c upgrade on plain HTTP. */
     static Answer getOverHttp2(String pathAndQuery) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(30)).GET()
-                .build();
+        return send(HTTP2, getRequest(pathAndQuery));
+    }
+
+    private static HttpRequest getRequest(String pathAndQuery) {
+        return HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(30)).GET().build();
+    }
+
+    private static Answer send(HttpClient client, HttpRequest request) {
         try {
-            return Answer.of(HTTP2.send(request, HttpResponse.BodyHandlers.ofString()));
+            return Answer.of(client.send(request, HttpResponse.BodyHandlers.ofString()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -441,14 +438,7 @@ class BadInputTest {
         if (headers.length > 0) {
             request.headers(headers);
         }
-        try {
-            return Answer.of(HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return send(HTTP, request.build());
     }
 
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

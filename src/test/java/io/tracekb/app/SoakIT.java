@@ -267,7 +267,8 @@ class SoakIT {
     }
 
     private void start(int port) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(AppProcess.javaCommand("-Xmx512m", "-Xlog:gc:file=" + workDir.resolve("gc.log")));
+        ProcessBuilder pb = new ProcessBuilder(
+                AppProcess.javaCommand("-Xmx512m", "-Xlog:gc:file=" + workDir.resolve("gc.log")));
         pb.directory(workDir.toFile());
         pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
         pb.environment().put("KB_DATA_DIR", workDir.resolve("data").toString());
