@@ -29,6 +29,12 @@ final class StartupArchiveTraining {
     /** The results page takes the paste in its URL; the server's first line is limited to 16 KiB. */
     private static final int MAX_QUERY_CHARS = 3000;
 
+    /**
+     * Where the build has the JVM list the classes it loads ({@code -Xlog:class+load=info:file=F:none}): they are
+     * linked before the archive is written (see {@link ArchiveClassLinker}).
+     */
+    static final String CLASS_LOAD_LOG = "tracekb.cds.class-load-log";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -59,6 +65,13 @@ final class StartupArchiveTraining {
         }
         System.out.printf("Startup archive training: %d traces sent through the API and the results page%n",
                 traces.size());
+        String classLoadLog = System.getProperty(CLASS_LOAD_LOG);
+        if (classLoadLog != null) {
+            ArchiveClassLinker.Result linked = ArchiveClassLinker.linkAll(Path.of(classLoadLog),
+                    Thread.currentThread().getContextClassLoader());
+            System.out.printf("Startup archive training: %d loaded classes linked for the archive (%d not linkable)%n",
+                    linked.linked(), linked.failed());
+        }
         return 0;
     }
 
