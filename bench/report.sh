@@ -26,6 +26,7 @@ OUT=target/perf-report
 WORK=$OUT/work
 RAW=$OUT/raw.log
 JAR=target/quarkus-app/quarkus-run.jar
+JVM_OPTIONS=target/quarkus-app/jvm.options  # written by mvn package: the archive and compiler settings (README)
 CDS_ARCHIVE=target/quarkus-app/tracekb.jsa  # written by mvn package (pom.xml, execution cds-archive)
 SERVER_PID=
 PG_PID=
@@ -52,17 +53,18 @@ install_wrk() {
 # --- servers -------------------------------------------------------------------------------------------------
 # start_server DB PHASE INCIDENTS [VAR=value ...]: runs the jar with the given environment, prints
 # REPORT start ... with the milliseconds from process start to /q/health/ready answering 200.
-# As the README runs it: with the build's class-data-sharing archive (ARCHIVE=no before the call: without it).
+# As the README runs it: with the build's JVM options file, start-up archive included (OPTIONS=none before the
+# call: plain java -jar). The line says options=jvm.options only when the archive was there and used (-Xshare:on).
 start_server() {
   local db=$1 phase=$2 incidents=$3; shift 3
-  local archive=${ARCHIVE:-yes} cds=()
-  [[ -f $CDS_ARCHIVE ]] || archive=no
-  [[ $archive == no ]] || cds=(-Xshare:on "-XX:SharedArchiveFile=$CDS_ARCHIVE")
-  local logfile=$WORK/server-$db-$phase-archive-$archive.log
+  local options=${OPTIONS:-jvm.options} jvm=()
+  [[ -f $CDS_ARCHIVE && -f $JVM_OPTIONS ]] || options=none
+  [[ $options == none ]] || jvm=("@$JVM_OPTIONS" -Xshare:on)
+  local logfile=$WORK/server-$db-$phase-options-$options.log
   local t0 ms
   t0=$(date +%s%N)
   env -u QUARKUS_DATASOURCE_JDBC_URL QUARKUS_HTTP_PORT="$PORT" KB_CONTENT_DIR="$PWD/content" \
-      KB_MATCH_RATE_LIMIT_PER_MINUTE=0 KB_ADMIN_PASSWORD=bench-only-password "$@" java "${cds[@]}" -jar "$JAR" \
+      KB_MATCH_RATE_LIMIT_PER_MINUTE=0 KB_ADMIN_PASSWORD=bench-only-password "$@" java "${jvm[@]}" -jar "$JAR" \
       >"$logfile" 2>&1 &
   SERVER_PID=$!
   until [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/q/health/ready" || true) == 200 ]]; do
@@ -74,7 +76,7 @@ start_server() {
     sleep 0.05
   done
   ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-  echo "REPORT start db=$db phase=$phase incidents=$incidents archive=$archive ms=$ms" | tee -a "$RAW"
+  echo "REPORT start db=$db phase=$phase incidents=$incidents options=$options ms=$ms" | tee -a "$RAW"
 }
 
 stop_server() {
@@ -146,10 +148,10 @@ http_step() {
   run_wrk saturation 0 32 /q/health/live "" "$DURATION"
   stop_server
 
-  log "restart with the loaded incidents (index on disk reused), with the start-up archive and without it"
+  log "restart with the loaded incidents (index on disk reused), with the JVM options file and without it"
   start_server external restart-index-reused "$TOTAL_INCIDENTS" "${external[@]}"
   stop_server
-  ARCHIVE=no start_server external restart-index-reused "$TOTAL_INCIDENTS" "${external[@]}"
+  OPTIONS=none start_server external restart-index-reused "$TOTAL_INCIDENTS" "${external[@]}"
   stop_server
   kill -TERM "$PG_PID"; wait "$PG_PID" 2>/dev/null || true
   PG_PID=
@@ -161,7 +163,7 @@ start_step() {
   stop_server
   start_server embedded restart-index-reused "$SHIPPED" KB_DATA_DIR="$WORK/embedded-data"
   stop_server
-  ARCHIVE=no start_server embedded restart-index-reused "$SHIPPED" KB_DATA_DIR="$WORK/embedded-data"
+  OPTIONS=none start_server embedded restart-index-reused "$SHIPPED" KB_DATA_DIR="$WORK/embedded-data"
   stop_server
 }
 

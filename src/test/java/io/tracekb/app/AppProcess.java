@@ -28,20 +28,24 @@ final class AppProcess implements AutoCloseable {
     static final String ADMIN_PASSWORD = "fault-test-admin-password";
     /** Written by the build next to the jar (pom.xml, execution cds-archive); absent with -Dtracekb.cds.skip. */
     static final Path CDS_ARCHIVE = JAR.resolveSibling("tracekb.jsa");
+    /** Written by the build next to the jar (pom.xml, execution jvm-options): the archive and compiler settings. */
+    static final Path JVM_OPTIONS = JAR.resolveSibling("jvm.options");
 
     /**
-     * The README's command: java, the given JVM options, the start-up archive when the build made one, -jar.
-     * All the packaged-jar tests start the application this way.
+     * The README's command: java, the build's JVM options file, the given JVM options, -jar. All the packaged-jar
+     * tests start the application this way.
      */
     static List<String> javaCommand(String... jvmOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(jvmOptions));
-        if (Files.isRegularFile(CDS_ARCHIVE)) {
-            // -Xshare:on: an archive that does not fit this jar and JDK fails the start instead of being ignored
-            command.add("-Xshare:on");
-            command.add("-XX:SharedArchiveFile=" + CDS_ARCHIVE.toAbsolutePath());
+        if (Files.isRegularFile(JVM_OPTIONS)) {
+            command.add("@" + JVM_OPTIONS.toAbsolutePath());
         }
+        if (Files.isRegularFile(CDS_ARCHIVE)) {
+            // an archive that does not fit this jar and JDK fails the start instead of being ignored
+            command.add("-Xshare:on");
+        }
+        command.addAll(List.of(jvmOptions));
         command.add("-jar");
         command.add(JAR.toAbsolutePath().toString());
         return command;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** No Docker engine runs here, so the compose file and Dockerfile are checked for structure. */
@@ -33,18 +34,44 @@ class DeploymentFilesTest {
         assertThat(app.path("ports").get(0).asText()).endsWith(":8080");
     }
 
-    /** The README's run command names the archive where the build's training run writes it. */
+    /**
+     * The README's run command reads the JVM options file the build writes, and that file names the archive where
+     * the build's training run writes it.
+     */
     @Test
-    void theReadmeRunsWithTheStartupArchiveTheBuildWrites() throws IOException {
+    void theReadmeRunsWithTheJvmOptionsTheBuildWrites() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
         String pom = Files.readString(Path.of("pom.xml"));
+        String options = Files.readString(Path.of("src/main/jvm/jvm.options"));
 
-        assertThat(readme).contains("mvn -B package -DskipTests && java -XX:SharedArchiveFile="
-                + "target/quarkus-app/tracekb.jsa -jar target/quarkus-app/quarkus-run.jar");
+        assertThat(readme).contains("mvn -B package -DskipTests && java @target/quarkus-app/jvm.options "
+                + "-jar target/quarkus-app/quarkus-run.jar");
         assertThat(pom).contains("-XX:ArchiveClassesAtExit=${project.build.directory}/quarkus-app/tracekb.jsa")
                 .contains("<argument>${project.build.directory}/quarkus-app/quarkus-run.jar</argument>")
-                .contains("<argument>cds-training</argument>");
+                .contains("<argument>cds-training</argument>")
+                .contains("<directory>src/main/jvm</directory>")
+                .contains("<outputDirectory>${project.build.directory}/quarkus-app</outputDirectory>");
+        assertThat(options).contains("\n-XX:SharedArchiveFile=${project.build.directory}/quarkus-app/tracekb.jsa\n");
         assertThat(AppProcess.CDS_ARCHIVE.getFileName()).hasToString("tracekb.jsa");
+        assertThat(AppProcess.JVM_OPTIONS.getFileName()).hasToString("jvm.options");
+    }
+
+    /** Every line of the options file is a comment or one option that this JDK accepts. */
+    @Test
+    void theJvmOptionsFileHoldsOnlyOptionsThisJdkAccepts() throws IOException, InterruptedException {
+        List<String> options = Files.readAllLines(Path.of("src/main/jvm/jvm.options")).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                // an archive that is not there is ignored; the build's own would not fit "java -version" and warn
+                .map(l -> l.replace("${project.build.directory}", "/no-such-build-directory")).toList();
+        assertThat(options).allSatisfy(o -> assertThat(o).startsWith("-XX:").doesNotContain(" "));
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(options);
+        command.add("-version");
+        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(java.getInputStream().readAllBytes());
+        assertThat(java.waitFor()).as(output).isZero();
+        assertThat(output).doesNotContain("Unrecognized").doesNotContain("warning");
     }
 
     @Test

@@ -198,17 +198,17 @@ public final class PerfReport {
             md.append("Not measured.\n\n");
             return;
         }
-        md.append("| database | start | incidents | start-up archive | process start → `/q/health/ready` 200 |\n"
+        md.append("| database | start | incidents | JVM options | process start → `/q/health/ready` 200 |\n"
                 + "|---|---|---:|---|---:|\n");
         for (ReportLine l : rows) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %.2f s |%n", l.get("db"),
-                    l.get("phase").replace('-', ' '), l.number("incidents"), archive(l), l.number("ms") / 1000));
+                    l.get("phase").replace('-', ' '), l.number("incidents"), jvmOptions(l), l.number("ms") / 1000));
         }
         md.append("""
 
-                `java -XX:SharedArchiveFile=target/quarkus-app/tracekb.jsa -jar target/quarkus-app/quarkus-run.jar` \
-                as the README runs it ("start-up archive: no": the same without the class-data-sharing archive the \
-                build records), polled every 50 ms. Embedded: the server starts its \
+                `java @target/quarkus-app/jvm.options -jar target/quarkus-app/quarkus-run.jar` as the README runs \
+                it ("none": plain `java -jar`, without the class-data-sharing archive and compiler settings that \
+                file holds), polled every 50 ms. Embedded: the server starts its \
                 own PostgreSQL under a fresh `KB_DATA_DIR` (first start: initdb, schema, import of `content/`; restart: \
                 reused). External: a PostgreSQL started beforehand by the script (`ExternalPostgres`), reached through \
                 `QUARKUS_DATASOURCE_JDBC_URL`; "index built" includes indexing every incident at start, "index \
@@ -284,12 +284,18 @@ public final class PerfReport {
 
     private static String startLabel(ReportLine s) {
         return s.get("phase").replace('-', ' ') + ", " + String.format(Locale.ROOT, "%,.0f", s.number("incidents"))
-                + " incidents, start-up archive " + archive(s);
+                + " incidents, JVM options " + jvmOptions(s);
     }
 
-    /** Lines of reports before the archive existed have no archive field. */
-    private static String archive(ReportLine s) {
-        return s.has("archive") ? s.get("archive") : "no";
+    /**
+     * How the server was started: {@code jvm.options} (the README's command) or {@code none}. Reports from before
+     * the options file said only whether the start-up archive was used, and older ones nothing.
+     */
+    private static String jvmOptions(ReportLine s) {
+        if (s.has("options")) {
+            return s.get("options");
+        }
+        return s.has("archive") && s.get("archive").equals("yes") ? "archive only" : "none";
     }
 
     private List<ReportLine> of(String kind) {

@@ -33,7 +33,8 @@ class PerfReportTest {
             "REPORT http run=saturation method=GET endpoint=/q/health/live incidents=10035 threads=2 connections=32 "
                     + "rate=0 duration_s=30.0 requests=600000 rps=20000.0 p50_ms=1.000 p90_ms=2.000 p99_ms=4.000 "
                     + "max_ms=20.000 non2xx=0 socket_errors=0",
-            "REPORT start db=external phase=restart-index-reused incidents=10035 archive=yes ms=6200",
+            "REPORT start db=external phase=restart-index-reused incidents=10035 options=jvm.options ms=6200",
+            "REPORT start db=external phase=restart-index-reused incidents=10035 archive=yes ms=7200",
             "REPORT start db=embedded phase=first-start-empty-database incidents=35 ms=4100",
             "REPORT baseline system=tracekb incidents=35 positives=103 negatives=209 recall1=0.9500 recall5=0.9900 "
                     + "mrr=0.9700 precision=0.9800 negative_rate=0.0000 p50_ms=2.000 p99_ms=8.000",
@@ -46,7 +47,7 @@ class PerfReportTest {
     void onlyReportLinesAreParsedWithTheirFigures() {
         List<ReportLine> lines = ReportLine.parseAll(OUTPUT);
         assertThat(lines).extracting(ReportLine::kind).containsExactly("env", "parse", "match", "match", "load",
-                "http", "http", "http", "start", "start", "baseline", "baseline", "baseline_latency", "baseline_latency");
+                "http", "http", "http", "start", "start", "start", "baseline", "baseline", "baseline_latency", "baseline_latency");
         assertThat(lines.get(2).number("p99_ms")).isEqualTo(4.2);
         assertThat(lines.get(2).number("missing")).isNaN();
         assertThat(ReportLine.parse("REPORT match incidents=1000 and more words")).isEmpty();
@@ -64,10 +65,11 @@ class PerfReportTest {
                 .contains("loaded into the external PostgreSQL by jdbc batch in 12.4 s")
                 // 996.7 of 1,000 requested with p99 30.5 ms: met; restart 6.2 s: not met
                 .contains("| 997 requests/s achieved of 1,000 requested, p99 30.5 ms, 0 non-2xx, 0 socket errors | yes |")
-                .contains("| 6.2 s (restart index reused, 10,035 incidents, start-up archive yes) | **no** |")
-                .contains("| external | restart index reused | 10,035 | yes | 6.20 s |")
-                // a line from before the archive existed reads as a start without it
-                .contains("| embedded | first start empty database | 35 | no | 4.10 s |")
+                .contains("| 6.2 s (restart index reused, 10,035 incidents, JVM options jvm.options) | **no** |")
+                .contains("| external | restart index reused | 10,035 | jvm.options | 6.20 s |")
+                // lines from before the options file: with the archive alone, and from before the archive
+                .contains("| external | restart index reused | 10,035 | archive only | 7.20 s |")
+                .contains("| embedded | first start empty database | 35 | none | 4.10 s |")
                 .contains("**6.0 %** of the framework's ceiling")
                 .contains("| mlt | 1.90× | 1.62× | 2.00× | 0.50× | 0.50× |")
                 .contains("(quiet machine)")
