@@ -31,7 +31,8 @@ final class StartupArchiveTraining {
 
     /**
      * Where the build has the JVM list the classes it loads ({@code -Xlog:class+load=info:file=F:none}): they are
-     * linked before the archive is written (see {@link ArchiveClassLinker}).
+     * linked before the archive is written (see {@link ArchiveClassLinker}). {@code %p} stands for the process id,
+     * as in the JVM's own file name.
      */
     static final String CLASS_LOAD_LOG = "tracekb.cds.class-load-log";
 
@@ -67,8 +68,10 @@ final class StartupArchiveTraining {
                 traces.size());
         String classLoadLog = System.getProperty(CLASS_LOAD_LOG);
         if (classLoadLog != null) {
-            ArchiveClassLinker.Result linked = ArchiveClassLinker.linkAll(Path.of(classLoadLog),
+            Path log = Path.of(classLoadLog.replace("%p", String.valueOf(ProcessHandle.current().pid())));
+            ArchiveClassLinker.Result linked = ArchiveClassLinker.linkAll(log,
                     Thread.currentThread().getContextClassLoader());
+            Files.deleteIfExists(log); // needed only now; the JVM writes on into the unlinked file until it exits
             System.out.printf("Startup archive training: %d loaded classes linked for the archive (%d not linkable)%n",
                     linked.linked(), linked.failed());
         }
