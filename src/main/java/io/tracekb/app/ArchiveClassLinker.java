@@ -46,8 +46,8 @@ final class ArchiveClassLinker {
                     Class.forName(name, false, loader).getDeclaredMethods();
                     linked++;
                 } catch (ReflectiveOperationException | LinkageError e) {
-                    // hidden classes (lambdas) have no name to look up; a class that fails to verify or lacks an
-                    // optional dependency is not archivable either way
+                    // gone from its loader, failing to verify or lacking an optional dependency: not archivable
+                    // either way (hidden classes such as lambdas never get here: their names hold a '/')
                     failed++;
                 }
             }

@@ -18,6 +18,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -51,8 +53,7 @@ public class SearchIndex {
     void onStart(@Observes @Priority(100) StartupEvent event) {
         // The database's list is read while the index is opened and checked, which takes longer: the two were a
         // fifth and a third of this method's time at 10k incidents, one after the other.
-        java.util.concurrent.CompletableFuture<Map<Long, Long>> wanted =
-                java.util.concurrent.CompletableFuture.supplyAsync(this::searchableVersions);
+        CompletableFuture<Map<Long, Long>> wanted = CompletableFuture.supplyAsync(this::searchableVersions);
         TraceIndex.Opened opened = TraceIndex.open(dataDir.resolve("index"), storage::open);
         index = opened.index();
         if (opened.state() != TraceIndex.OpenState.REUSED) {
@@ -197,10 +198,10 @@ public class SearchIndex {
     }
 
     /** The read's own exception, as if it had run on this thread: a database that cannot be read fails the start. */
-    private static Map<Long, Long> databaseAnswer(java.util.concurrent.CompletableFuture<Map<Long, Long>> read) {
+    private static Map<Long, Long> databaseAnswer(CompletableFuture<Map<Long, Long>> read) {
         try {
             return read.join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
                 throw cause;
             }

@@ -457,7 +457,6 @@ class BadInputTest {
                 "X-Slack-Request-Timestamp", Long.toString(ts), "X-Slack-Signature", signature);
     }
 
-    /** The paste box's form post, with its CSRF token, the paste %-encoded byte by byte. */
     private static PageForms.Csrf csrf;
 
     /**
@@ -598,9 +597,9 @@ class BadInputTest {
         return out.toByteArray();
     }
 
-    /** application/x-www-form-urlencoded of raw bytes: every byte that is not plainly safe becomes %XX. */
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
+    /** application/x-www-form-urlencoded of raw bytes: every byte that is not plainly safe becomes %XX. */
     static byte[] formEncodedBytes(byte[] raw) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length * 2);
         for (byte b : raw) {

@@ -30,6 +30,8 @@ final class AppProcess implements AutoCloseable {
     static final Path CDS_ARCHIVE = JAR.resolveSibling("tracekb.jsa");
     /** Written by the build next to the jar (pom.xml, execution jvm-options): the archive and compiler settings. */
     static final Path JVM_OPTIONS = JAR.resolveSibling("jvm.options");
+    /** The java of the JDK running the tests. */
+    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     /**
      * The README's command: java, the build's JVM options file, the given JVM options, -jar. All the packaged-jar
@@ -37,7 +39,7 @@ final class AppProcess implements AutoCloseable {
      */
     static List<String> javaCommand(String... jvmOptions) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(JAVA);
         if (Files.isRegularFile(JVM_OPTIONS)) {
             command.add("@" + JVM_OPTIONS.toAbsolutePath());
         }

@@ -65,7 +65,7 @@ class DeploymentFilesTest {
                 .map(l -> l.replace("${project.build.directory}", "/no-such-build-directory")).toList();
         assertThat(options).allSatisfy(o -> assertThat(o).startsWith("-XX:").doesNotContain(" "));
         List<String> command = new java.util.ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(AppProcess.JAVA);
         command.addAll(options);
         command.add("-version");
         Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
