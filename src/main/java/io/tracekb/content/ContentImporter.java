@@ -5,6 +5,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
+import io.tracekb.search.SearchIndex;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -44,6 +45,9 @@ public class ContentImporter {
 
     @Inject
     ArticleService articles;
+
+    @Inject
+    SearchIndex searchIndex;
 
     @ConfigProperty(name = "kb.content.dir")
     Path contentDir;
@@ -85,18 +89,22 @@ public class ContentImporter {
         // is safe: a folder whose committed hash already equals its own has nothing left to write.
         Map<String, String> imported = importedHashes(scanned.stream().filter(f -> f.entry() != null)
                 .map(f -> f.entry().slug()).toList());
-        for (Scanned f : scanned) {
-            if (f.entry() == null) {
-                results.add(f.failure()); // in folder order, like the others
-            } else if (f.entry().contentHash().equals(imported.get(f.entry().slug()))) {
-                results.add(new Result(f.folder(), f.entry().slug(), Outcome.UNCHANGED,
-                        f.data() == null ? UNREAD : null));
-            } else {
-                // known by its bytes but not in the database as such (new database, deleted incident): read it now
-                results.add(f.data() != null ? importFolder(f.folder(), f.data(), f.entry().contentHash())
-                        : importFolder(f.folder()));
+        // each folder is its own transaction, as before; the index takes them all at the end, in one commit
+        searchIndex.inBulk(() -> {
+            for (Scanned f : scanned) {
+                if (f.entry() == null) {
+                    results.add(f.failure()); // in folder order, like the others
+                } else if (f.entry().contentHash().equals(imported.get(f.entry().slug()))) {
+                    results.add(new Result(f.folder(), f.entry().slug(), Outcome.UNCHANGED,
+                            f.data() == null ? UNREAD : null));
+                } else {
+                    // known by its bytes but not in the database as such (new database, deleted incident): read now
+                    results.add(f.data() != null ? importFolder(f.folder(), f.data(), f.entry().contentHash())
+                            : importFolder(f.folder()));
+                }
             }
-        }
+            return results;
+        });
         cache.save(seen);
         long created = results.stream().filter(r -> r.outcome() == Outcome.CREATED).count();
         long updated = results.stream().filter(r -> r.outcome() == Outcome.UPDATED).count();

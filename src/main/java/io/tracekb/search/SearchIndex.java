@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -46,6 +47,8 @@ public class SearchIndex {
     IndexCatchUp catchUp;
 
     private volatile TraceIndex index;
+    /** The indexer of the bulk of saves running on this thread (see inBulk); null outside a bulk. */
+    private final ThreadLocal<BulkIndexer> bulk = new ThreadLocal<>();
     /** Set while the start-up builds a missing or damaged index, so that every step of it is logged. */
     private volatile boolean rebuilding;
 
@@ -85,6 +88,11 @@ public class SearchIndex {
         if (current == null) {
             return; // not open yet: the start-up synchronisation will pick this save up
         }
+        BulkIndexer inBulk = bulk.get();
+        if (inBulk != null) {
+            inBulk.add(saved); // indexed on another thread, committed with the rest of its bulk
+            return;
+        }
         try {
             current.put(IndexedIncident.of(saved.id(), saved.version(), saved.data()));
             current.commit();
@@ -94,6 +102,35 @@ public class SearchIndex {
             LOG.errorf("Incident %s (version %d) is saved but not yet searchable: %s", saved.data().slug(),
                     saved.version(), e.getMessage());
             catchUp.behind(e);
+        }
+    }
+
+    /**
+     * Runs many saves on this thread (the content import) and indexes them on the other cores meanwhile, with one
+     * commit at the end. One by one, each save cost a commit (an fsync) and this thread's time to analyse it: the
+     * first start's import of the 34 shipped incidents took 4.5 s, 1.3 s of it in commits. The saves are
+     * matchable once this returns; a crash before that loses nothing, as the next start indexes what the index
+     * lacks.
+     */
+    public <T> T inBulk(Supplier<T> saves) {
+        TraceIndex current = index;
+        if (bulk.get() != null || current == null) {
+            return saves.get(); // nested: the outer bulk indexes these saves; not open: the start-up sync will
+        }
+        BulkIndexer indexer = new BulkIndexer(current, Runtime.getRuntime().availableProcessors());
+        bulk.set(indexer);
+        try {
+            return saves.get();
+        } finally {
+            bulk.remove();
+            try {
+                indexer.finish(); // also after a failure: what the database committed must be searchable
+            } catch (RuntimeException e) {
+                // as for a single save: the database has them, the catch-up indexes them once the index can be
+                // written; and an exception of the saves themselves is not hidden by this one
+                LOG.errorf("Saved incidents are not all searchable yet: %s", e.getMessage());
+                catchUp.behind(e);
+            }
         }
     }
 

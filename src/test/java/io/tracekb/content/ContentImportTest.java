@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.tracekb.article.ArticleService;
+import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
 import io.tracekb.content.ContentImporter.Outcome;
 import io.tracekb.content.ContentImporter.Result;
+import io.tracekb.search.SearchIndex;
 import io.tracekb.testing.EmbeddedPostgresResource;
+import io.tracekb.testing.IndexCommits;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestFiles;
 import jakarta.inject.Inject;
@@ -34,6 +38,9 @@ class ContentImportTest {
 
     @Inject
     ArticleService articles;
+
+    @Inject
+    SearchIndex searchIndex;
 
     Path root;
     String prefix;
@@ -69,6 +76,43 @@ class ContentImportTest {
             assertThat(d.fixes()).as(r.slug()).isNotEmpty();
             assertThat(d.sampleTraces()).as(r.slug()).isNotEmpty();
         }
+    }
+
+    /**
+     * The import's saves are indexed together when it returns, in one commit of the index (one fsync, not one per
+     * incident), each at the version the database holds; an update later is indexed the same way.
+     */
+    @Test
+    void everyImportedIncidentIsSearchableAtItsVersionWhenTheImportReturnsAfterOneIndexCommit() {
+        long commitsBefore = indexCommitGeneration();
+
+        List<Result> results = importer.importAll(root);
+
+        assertThat(indexCommitGeneration()).isEqualTo(commitsBefore + 1);
+        assertThat(results).hasSizeGreaterThanOrEqualTo(3).allSatisfy(r -> {
+            long[] idAndVersion = idAndVersion(r.slug());
+            assertThat(searchIndex.index().indexedVersion(idAndVersion[0])).as(r.slug()).isEqualTo(idAndVersion[1]);
+        });
+
+        long[] before = idAndVersion(prefix + "flink-memory-state-too-large");
+        Path folder = root.resolve("flink/memory-state-too-large");
+        TestFiles.replaceIn(folder.resolve("en.md"), "title: ", "title: Updated - ");
+        importer.importAll(root);
+        long[] updated = idAndVersion(prefix + "flink-memory-state-too-large");
+        assertThat(updated[1]).isGreaterThan(before[1]);
+        assertThat(searchIndex.index().indexedVersion(updated[0])).isEqualTo(updated[1]);
+        assertThat(indexCommitGeneration()).isEqualTo(commitsBefore + 2);
+    }
+
+    private static long[] idAndVersion(String slug) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Incident incident = Incident.findBySlug(slug).orElseThrow();
+            return new long[] {incident.id, incident.version};
+        });
+    }
+
+    private long indexCommitGeneration() {
+        return IndexCommits.generation(searchIndex.index().path());
     }
 
     /** Two instances starting together on one database import the same content/ at the same moment. */
