@@ -93,13 +93,14 @@ public final class PerfReport {
         } else {
             md.append("| ≥ 1,000 match requests/s at 10k incidents with p99 < 50 ms | not measured | — |\n");
         }
-        List<ReportLine> external = of("start").stream().filter(l -> l.is("db", "external")).toList();
+        List<StartRuns> external = startRuns().stream().filter(r -> r.first().is("db", "external")).toList();
         if (external.isEmpty()) {
             md.append("| start to ready < 5 s with an external database | not measured | — |\n");
         }
-        for (ReportLine s : external) {
-            md.append(String.format(Locale.ROOT, "| start to ready < 5 s with an external database | %.1f s (%s) | %s |%n",
-                    s.number("ms") / 1000, startLabel(s), s.number("ms") < TARGET_START_MS ? "yes" : "**no**"));
+        for (StartRuns r : external) {
+            // judged on the median: one start on a shared 2-core machine varies by a second from run to run
+            md.append(String.format(Locale.ROOT, "| start to ready < 5 s with an external database | %s (%s) | %s |%n",
+                    r.seconds(1), startLabel(r.first()), r.median() < TARGET_START_MS ? "yes" : "**no**"));
         }
         md.append('\n');
     }
@@ -200,11 +201,15 @@ public final class PerfReport {
         }
         md.append("| database | start | incidents | JVM options | process start → `/q/health/ready` 200 |\n"
                 + "|---|---|---:|---|---:|\n");
-        for (ReportLine l : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %.2f s |%n", l.get("db"),
-                    l.get("phase").replace('-', ' '), l.number("incidents"), jvmOptions(l), l.number("ms") / 1000));
+        for (StartRuns r : startRuns()) {
+            ReportLine l = r.first();
+            md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %s |%n", l.get("db"),
+                    l.get("phase").replace('-', ' '), l.number("incidents"), jvmOptions(l), r.seconds(2)));
         }
         md.append("""
+                A start measured several times (bench/report.sh, `RESTARTS`) shows the median, then the fastest and \
+                slowest run and their number.
+
 
                 `java @target/quarkus-app/jvm.options -jar target/quarkus-app/quarkus-run.jar` as the README runs \
                 it ("none": plain `java -jar`, without the class-data-sharing archive and compiler settings that \
@@ -296,6 +301,45 @@ public final class PerfReport {
             return s.get("options");
         }
         return s.has("archive") && s.get("archive").equals("yes") ? "archive only" : "none";
+    }
+
+    /** The start lines grouped by what was started (database, phase, incidents, JVM options), in report order. */
+    List<StartRuns> startRuns() {
+        java.util.Map<String, List<ReportLine>> groups = new java.util.LinkedHashMap<>();
+        for (ReportLine l : of("start")) {
+            String key = l.get("db") + "|" + l.get("phase") + "|" + l.get("incidents") + "|" + jvmOptions(l);
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(l);
+        }
+        return groups.values().stream().map(StartRuns::new).toList();
+    }
+
+    /** One kind of start, measured one or more times. */
+    record StartRuns(List<ReportLine> runs) {
+
+        ReportLine first() {
+            return runs.get(0);
+        }
+
+        double[] sortedMs() {
+            return runs.stream().mapToDouble(l -> l.number("ms")).sorted().toArray();
+        }
+
+        /** The middle run, or the mean of the two middle ones. */
+        double median() {
+            double[] ms = sortedMs();
+            int n = ms.length;
+            return n % 2 == 1 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+        }
+
+        String seconds(int decimals) {
+            double[] ms = sortedMs();
+            String f = "%." + decimals + "f";
+            if (ms.length == 1) {
+                return String.format(Locale.ROOT, f + " s", ms[0] / 1000);
+            }
+            return String.format(Locale.ROOT, "median " + f + " s (" + f + "–" + f + " s, %d runs)", median() / 1000,
+                    ms[0] / 1000, ms[ms.length - 1] / 1000, ms.length);
+        }
     }
 
     private List<ReportLine> of(String kind) {
