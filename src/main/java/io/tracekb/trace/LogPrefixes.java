@@ -77,6 +77,14 @@ final class LogPrefixes {
     private static int afterTimestamp(String s, int from) {
         int n = s.length();
         int i = skipSpaces(s, from);
+        // a CI system's stamp before the program's own: "2022-04-21T14:01:10.5126772Z Apr 21 14:01:09 " (Azure
+        // Pipelines running Flink's tests); one more, no further
+        int again = timestampEnd(s, i);
+        // (a month-name stamp ends after its trailing spaces, an ISO one before them)
+        if (again > i && again < n && (Character.isWhitespace(s.charAt(again))
+                || Character.isWhitespace(s.charAt(again - 1)))) {
+            i = skipSpaces(s, again);
+        }
         int syslog = syslogSourceEnd(s, i);
         if (syslog > 0) {
             // the program's own log line may follow: "Dec  7 12:03:35 host java[1]: 12:03:35.493 [t] WARN x - msg"

@@ -14,7 +14,8 @@ import java.util.Set;
  * <p>Steps, in order (their names are reported in {@link ParseResult#repairs()}):
  * {@code LINE_ENDINGS} (CRLF / CR), {@code HTML_MARKUP} (a JIRA export's {@code <p>}, {@code <br/>} and
  * {@code <span>} tags), {@code HTML_ENTITIES} (&amp;lt;init&amp;gt;), {@code JSON_ESCAPES}
- * ("\n\tat " inside a JSON string), {@code LOG_PREFIXES} (timestamp / level / thread / logger, Maven "[ERROR] ",
+ * ("\n\tat " inside a JSON string), {@code QUOTE_MARKERS} (a mail reply's "> " or a Markdown "#### " before
+ * trace lines), {@code LOG_PREFIXES} (timestamp / level / thread / logger, Maven "[ERROR] ",
  * Ant "[java] ", JUL "SEVERE: "), {@code FLATTENED} (a whole trace on one line), {@code WRAPPED_LINES} (frame,
  * header, thread-header and lock lines broken by a chat client - re-joined only when the join gives a valid line),
  * {@code BLANK_LINES_IN_TRACE} (empty lines between frames).
@@ -25,6 +26,7 @@ public final class PasteRepair {
     public static final String HTML_ENTITIES = "HTML_ENTITIES";
     public static final String JSON_ESCAPES = "JSON_ESCAPES";
     public static final String LOG_PREFIXES = "LOG_PREFIXES";
+    public static final String QUOTE_MARKERS = "QUOTE_MARKERS";
     public static final String FLATTENED = "FLATTENED";
     public static final String WRAPPED_LINES = "WRAPPED_LINES";
     public static final String BLANK_LINES_IN_TRACE = "BLANK_LINES_IN_TRACE";
@@ -59,6 +61,7 @@ public final class PasteRepair {
         int n = text.length();
         boolean json = false;
         boolean prefix = false;
+        boolean quoted = false;
         boolean flat = false;
         while (start <= n) {
             int nl = text.indexOf('\n', start);
@@ -69,6 +72,11 @@ public final class PasteRepair {
                 json = true;
             }
             for (String part : split(line, '\n')) {
+                int qm = quoteMarkerEnd(part);
+                if (qm > 0) {
+                    part = part.substring(qm);
+                    quoted = true;
+                }
                 int cs = LogPrefixes.contentStart(part);
                 if (cs > 0) {
                     part = part.substring(cs);
@@ -83,11 +91,44 @@ public final class PasteRepair {
             start = nl + 1;
         }
         if (json) repairs.add(JSON_ESCAPES);
+        if (quoted) repairs.add(QUOTE_MARKERS);
         if (prefix) repairs.add(LOG_PREFIXES);
         if (flat) repairs.add(FLATTENED);
         lines = joinWrapped(lines, repairs);
         lines = dropBlankLinesBeforeFrames(lines, repairs);
         return new Repaired(lines, new ArrayList<>(repairs));
+    }
+
+    // ------------------------------------------------------------ quote markers
+
+    /**
+     * Where a trace line starts after the markers a mail reply ("> ", ">> ", "> > ") or a Markdown heading
+     * ("#### ") put before it: the offset after the markers and one space, so that a frame keeps its own
+     * indentation. 0 when the line has no markers, or when what follows them is not a trace line: quoted prose and
+     * headings keep theirs.
+     */
+    static int quoteMarkerEnd(String line) {
+        int n = line.length();
+        int i = 0;
+        while (i < n && line.charAt(i) == ' ') i++;
+        if (i >= n || (line.charAt(i) != '>' && line.charAt(i) != '#')) return 0;
+        int end = -1;
+        // "> > > ", ">> ", "#### ": marker runs, each followed by a space or a tab; at most a few levels
+        for (int levels = 0; levels < 8 && i < n && (line.charAt(i) == '>' || line.charAt(i) == '#'); levels++) {
+            char marker = line.charAt(i);
+            int run = i;
+            while (i < n && i - run < 8 && line.charAt(i) == marker) i++;
+            if (i >= n || (line.charAt(i) != ' ' && line.charAt(i) != '\t')) return 0; // "#include", ">>="
+            end = line.charAt(i) == ' ' ? i + 1 : i;
+            i++;
+            while (i < n && line.charAt(i) == ' ') i++;
+        }
+        String rest = line.substring(end);
+        rest = rest.substring(LogPrefixes.contentStart(rest)).strip();
+        boolean traceLine = JavaSyntax.startsWithAt(rest) || rest.startsWith("Caused by:")
+                || rest.startsWith("Suppressed:") || JavaSyntax.parseMore(rest) >= 0
+                || JavaSyntax.parseHeader(rest, false) != null;
+        return traceLine ? end : 0;
     }
 
     // ------------------------------------------------------------ HTML / JSON

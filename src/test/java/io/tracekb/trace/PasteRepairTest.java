@@ -26,6 +26,40 @@ class PasteRepairTest {
         assertThat(LogPrefixes.contentStart("Caused by: java.lang.X: y")).isZero();
     }
 
+    /** Azure Pipelines stamps each line of Flink's CI log, whose lines carry their own syslog-style time. */
+    @Test
+    void aTimestampAfterATimestampIsAPrefixToo() {
+        String prefix = "2022-04-21T14:01:10.5126772Z Apr 21 14:01:09 ";
+        assertThat(LogPrefixes.contentStart(prefix + "Caused by: java.lang.X: y")).isEqualTo(prefix.length());
+        String frame = prefix + "\tat a.B.c(B.java:1)";
+        assertThat(frame.substring(LogPrefixes.contentStart(frame))).isEqualTo("at a.B.c(B.java:1)");
+        // a time inside the content is not skipped
+        assertThat(LogPrefixes.contentStart("2022-04-21T14:01:10Z job took 12:00:00 to fail"))
+                .isEqualTo("2022-04-21T14:01:10Z ".length());
+    }
+
+    @Test
+    void quoteAndHeadingMarkersBeforeTraceLinesAreRemoved() {
+        ParseResult r = parser.parse("""
+                > java.lang.IllegalStateException: boom
+                > 	at a.B.c(B.java:1)
+                >> Caused by: java.io.IOException: disk
+                >>   at a.C.e(C.java:3)
+                #### 	at a.C.f(C.java:4)
+                > ... 1 more""");
+        assertThat(r.repairs()).contains(PasteRepair.QUOTE_MARKERS);
+        ParsedTrace t = r.primaryTrace();
+        assertThat(t.exceptions()).extracting(ParsedException::type)
+                .containsExactly("java.lang.IllegalStateException", "java.io.IOException");
+        // "> ... 1 more" was read too: the cause ends with the one frame it shares with the trace above
+        assertThat(t.exceptions().get(1).frames()).extracting(StackFrame::method).containsExactly("e", "f", "c");
+        // prose quoted in a mail keeps its marker: only trace lines lose theirs
+        assertThat(PasteRepair.quoteMarkerEnd("> I think this is a bug")).isZero();
+        assertThat(PasteRepair.quoteMarkerEnd("#### Steps to reproduce")).isZero();
+        assertThat(PasteRepair.quoteMarkerEnd("#include <stdio.h>")).isZero();
+        assertThat(PasteRepair.quoteMarkerEnd("\tat a.B.c(B.java:1)")).isZero();
+    }
+
     @Test
     void flattenedTraceIsSplit() {
         ParseResult r = parser.parse("java.lang.IllegalStateException: boom at a.B.c(B.java:1) at a.B.d(B.java:2) "
