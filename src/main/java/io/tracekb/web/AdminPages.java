@@ -12,16 +12,13 @@ import io.tracekb.security.UserInfo;
 import io.tracekb.security.UserService;
 import jakarta.inject.Inject;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -74,9 +71,8 @@ public class AdminPages {
 
     @GET
     @Operation(hidden = true)
-    public Response page(@QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+    public Response page(@BeanParam PageLanguage language) {
+        String lang = language.choose();
         return gate().orElseGet(() -> render(200, lang, null, Map.of(), null));
     }
 
@@ -85,9 +81,8 @@ public class AdminPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response createUser(@RestForm String username, @RestForm String password, @RestForm String role,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+            @BeanParam PageLanguage language) {
+        String lang = language.chooseIgnoringQuery();
         return gate().orElseGet(() -> attempt(lang, () -> {
             users.create(username, password, role);
             return null;
@@ -99,9 +94,8 @@ public class AdminPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response updateUser(@PathParam("username") String username, @RestForm String role,
-            @RestForm String disabled, @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+            @RestForm String disabled, @BeanParam PageLanguage language) {
+        String lang = language.chooseIgnoringQuery();
         return gate().orElseGet(() -> attempt(lang, () -> {
             users.update(username, role == null || role.isBlank() ? null : role, null,
                     disabled == null ? null : Boolean.valueOf("true".equals(disabled)));
@@ -114,9 +108,8 @@ public class AdminPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response createToken(@RestForm String username, @RestForm String name, @RestForm String role,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+            @BeanParam PageLanguage language) {
+        String lang = language.chooseIgnoringQuery();
         return gate().orElseGet(() -> {
             try {
                 String owner = username == null || username.isBlank() ? identity.getPrincipal().getName() : username;
@@ -133,9 +126,8 @@ public class AdminPages {
     @Path("tokens/{id}/revoke")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
-    public Response revokeToken(@PathParam("id") long id, @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+    public Response revokeToken(@PathParam("id") long id, @BeanParam PageLanguage language) {
+        String lang = language.chooseIgnoringQuery();
         return gate().orElseGet(() -> attempt(lang, () -> tokens.revoke(id, null)));
     }
 

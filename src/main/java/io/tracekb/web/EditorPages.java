@@ -21,16 +21,13 @@ import io.tracekb.trace.ParsedTrace;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -90,10 +87,8 @@ public class EditorPages {
     @GET
     @Path("new")
     @Operation(hidden = true)
-    public Response newIncident(@QueryParam("lang") String requested,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+    public Response newIncident(@BeanParam PageLanguage language) {
+        String lang = language.choose();
         return gate("/editor/new").orElseGet(() -> render(200, lang, IncidentForm.blank(), true, List.of(), null, null));
     }
 
@@ -101,9 +96,8 @@ public class EditorPages {
     @Path("new")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
-    public Response postNew(@BeanParam IncidentForm form, @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+    public Response postNew(@BeanParam IncidentForm form, @BeanParam PageLanguage language) {
+        String lang = language.chooseIgnoringQuery();
         return gate("/editor/new").orElseGet(() -> handle(form, null, lang));
     }
 
@@ -111,9 +105,8 @@ public class EditorPages {
     @Path("{slug}")
     @Operation(hidden = true)
     public Response edit(@PathParam("slug") String slug, @QueryParam("saved") Long saved,
-            @QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+            @BeanParam PageLanguage language) {
+        String lang = language.choose();
         return gate("/editor/" + slug).orElseGet(() -> {
             IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
             return render(200, lang, IncidentForm.of(data, currentVersion(slug)), false, List.of(), null, saved);
@@ -125,9 +118,8 @@ public class EditorPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response postEdit(@PathParam("slug") String slug, @BeanParam IncidentForm form,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+            @BeanParam PageLanguage language) {
+        String lang = language.chooseIgnoringQuery();
         return gate("/editor/" + slug).orElseGet(() -> handle(form, slug, lang));
     }
 
@@ -152,10 +144,8 @@ public class EditorPages {
     @GET
     @Path("{slug}/revisions")
     @Operation(hidden = true)
-    public Response revisions(@PathParam("slug") String slug, @QueryParam("lang") String requested,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+    public Response revisions(@PathParam("slug") String slug, @BeanParam PageLanguage language) {
+        String lang = language.choose();
         return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
             IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
             List<RevisionRow> rows = new ArrayList<>();
@@ -172,9 +162,8 @@ public class EditorPages {
     @Path("{slug}/diff")
     @Operation(hidden = true)
     public Response diff(@PathParam("slug") String slug, @QueryParam("from") int from, @QueryParam("to") int to,
-            @QueryParam("lang") String requested, @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+            @BeanParam PageLanguage language) {
+        String lang = language.choose();
         return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
             List<Revision> all = articles.revisions(slug);
             IncidentData a = snapshot(all, from).orElseThrow(() -> new NotFoundException("No revision " + from));

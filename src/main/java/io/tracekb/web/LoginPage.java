@@ -4,16 +4,14 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.tracekb.security.UserService;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -44,10 +42,8 @@ public class LoginPage {
     @GET
     @Path("login")
     @Operation(hidden = true)
-    public TemplateInstance form(@QueryParam("next") String next, @QueryParam("lang") String requested,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+    public TemplateInstance form(@QueryParam("next") String next, @BeanParam PageLanguage language) {
+        String lang = language.choose();
         return Templates.login(lang, "", safeNext(next), false).setLocale(Locale.forLanguageTag(lang));
     }
 
@@ -56,13 +52,12 @@ public class LoginPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response signIn(@RestForm String username, @RestForm String password, @RestForm String next,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
+            @BeanParam PageLanguage language, @Context UriInfo uri) {
         boolean secure = "https".equals(uri.getRequestUri().getScheme());
         if (users.checkPassword(username, password).isPresent()) {
             return Response.seeOther(URI.create(safeNext(next))).cookie(sessions.issue(username, secure)).build();
         }
-        String lang = UiLanguage.choose(null, remembered, acceptLanguage);
+        String lang = language.chooseIgnoringQuery();
         // the same answer for an unknown user and a wrong password; the user name stays in the form
         return Response.status(401).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                 .entity(Templates.login(lang, username == null ? "" : username, safeNext(next), true)

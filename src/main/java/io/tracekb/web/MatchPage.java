@@ -16,17 +16,15 @@ import io.tracekb.security.Identities;
 import io.tracekb.security.Role;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -78,13 +76,11 @@ public class MatchPage {
     @GET
     @Operation(hidden = true)
     @Transactional
-    public Response search(@QueryParam("q") String q, @QueryParam("lang") String requested,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context HttpServerRequest http) {
+    public Response search(@QueryParam("q") String q, @BeanParam PageLanguage language, @Context HttpServerRequest http) {
         if (q == null || q.isBlank()) {
             return Response.seeOther(URI.create("/")).build(); // nothing asked yet: the paste box is on the home page
         }
-        return answer(q, UiLanguage.choose(requested, remembered, acceptLanguage), http);
+        return answer(q, language.choose(), http);
     }
 
     @POST
@@ -92,9 +88,8 @@ public class MatchPage {
     @Operation(hidden = true)
     @Transactional
     public Response paste(@RestForm String text, @RestForm String lang,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context HttpServerRequest http) {
-        String chosen = UiLanguage.choose(lang, remembered, acceptLanguage);
+            @BeanParam PageLanguage language, @Context HttpServerRequest http) {
+        String chosen = language.choose(lang);
         Response answer = answer(text == null ? "" : text, chosen, http);
         if (UiLanguage.supported(lang) == null) {
             return answer;

@@ -8,6 +8,7 @@ import io.tracekb.article.IncidentStatus;
 import io.tracekb.article.Translation;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.POST;
@@ -15,18 +16,17 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import org.jboss.resteasy.reactive.RestForm;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -55,10 +55,8 @@ public class PageResource {
     @GET
     @Operation(hidden = true)
     @Transactional
-    public TemplateInstance home(@QueryParam("lang") String requested,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
-        String lang = UiLanguage.choose(requested, remembered, acceptLanguage);
+    public TemplateInstance home(@BeanParam PageLanguage language) {
+        String lang = language.choose();
         List<IncidentCard> cards = new ArrayList<>();
         for (Incident incident : Incident.<Incident>list("status = ?1 order by slug", IncidentStatus.PUBLISHED)) {
             Map<String, Translation> byLang = new TreeMap<>();
@@ -75,20 +73,21 @@ public class PageResource {
     @Path("articles/{slug}")
     @Operation(hidden = true)
     public TemplateInstance incident(@PathParam("slug") String slug, @QueryParam("lang") String requested,
-            @QueryParam("thanks") boolean thanks,
-            @CookieParam(UiLanguageCookie.NAME) String remembered,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+            @QueryParam("thanks") boolean thanks, @CookieParam(FeedbackCookie.NAME) String answered,
+            @BeanParam PageLanguage language) {
         IncidentData data = articles.find(slug)
                 .filter(d -> d.status() != IncidentStatus.DRAFT) // drafts are not public
                 .orElseThrow(() -> new NotFoundException("No incident " + slug));
         String wanted = requested != null && !requested.isBlank() && requested.length() <= 35
                 ? requested.trim()
-                : UiLanguage.choose(null, remembered, acceptLanguage);
+                : language.chooseIgnoringQuery();
         IncidentView view = IncidentView.of(data, wanted);
         // what readers answered to "did this help?" is for editors, who decide what to rewrite
         IncidentFeedback.Counts counts = viewer.isEditor() ? feedback.counts(slug) : null;
         String pageLang = UiLanguage.choose(view.lang(), null);
-        return localized(Templates.incident(pageLang, view, thanks, counts), pageLang);
+        // answered before: the thanks instead of the buttons, which would count nothing
+        boolean thanked = thanks || FeedbackCookie.read(answered).contains(slug);
+        return localized(Templates.incident(pageLang, view, thanked, counts), pageLang);
     }
 
     /** "Did this help?": one answer, then back to the incident with a thank-you. */
@@ -96,15 +95,19 @@ public class PageResource {
     @Path("articles/{slug}/feedback")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
-    public Response feedback(@PathParam("slug") String slug, @RestForm String helpful, @RestForm String lang) {
+    public Response feedback(@PathParam("slug") String slug, @RestForm String helpful, @RestForm String lang,
+            @CookieParam(FeedbackCookie.NAME) String answeredCookie) {
         String shown = UiLanguage.supported(lang) == null ? "" : "lang=" + UiLanguage.supported(lang) + "&";
         if (!"yes".equals(helpful) && !"no".equals(helpful)) {
             return Response.seeOther(URI.create("/articles/" + enc(slug) + "?" + shown)).build();
         }
-        if (!feedback.record(slug, "yes".equals(helpful), UiLanguage.supported(lang))) {
+        Set<String> answered = FeedbackCookie.read(answeredCookie);
+        // one answer per browser and incident: a reload or a second click thanks again but counts nothing
+        if (!answered.contains(slug) && !feedback.record(slug, "yes".equals(helpful), UiLanguage.supported(lang))) {
             throw new NotFoundException("No incident " + slug);
         }
-        return Response.seeOther(URI.create("/articles/" + enc(slug) + "?" + shown + "thanks=true#feedback")).build();
+        return Response.seeOther(URI.create("/articles/" + enc(slug) + "?" + shown + "thanks=true#feedback"))
+                .cookie(FeedbackCookie.with(answered, slug)).build();
     }
 
     private static String enc(String s) {

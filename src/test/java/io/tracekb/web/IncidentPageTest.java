@@ -1,6 +1,7 @@
 package io.tracekb.web;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 
@@ -52,6 +53,58 @@ class IncidentPageTest {
         PageForms.session(editor).get("/articles/" + slug + "?lang=en").then().statusCode(200)
                 .body(containsString("2 helpful, 1 not helpful"))
                 .body(containsString("href=\"/editor/" + slug + "\""));
+    }
+
+    /** A reload or a second click in the same browser is thanked again but not counted again. */
+    @Test
+    void aBrowserAnswersOncePerIncident() {
+        String slug = SampleIncidents.uniqueSlug("feedback-once");
+        String other = SampleIncidents.uniqueSlug("feedback-other");
+        articles.create(SampleIncidents.minimal(slug), "test", null);
+        articles.create(SampleIncidents.minimal(other), "test", null);
+
+        String answered = PageForms.csrfFrom(given(), "/articles/" + slug).form().formParam("helpful", "yes")
+                .post("/articles/" + slug + "/feedback").then().statusCode(303).extract().cookie(FeedbackCookie.NAME);
+        assertThat(FeedbackCookie.read(answered)).containsExactly(slug);
+        for (String again : new String[] { "yes", "no" }) {
+            PageForms.csrfFrom(given(), "/articles/" + slug).form().cookie(FeedbackCookie.NAME, answered)
+                    .formParam("helpful", again).post("/articles/" + slug + "/feedback").then().statusCode(303)
+                    .header("Location", containsString("thanks=true"));
+        }
+        // the page remembers: the thanks instead of the buttons
+        given().cookie(FeedbackCookie.NAME, answered).get("/articles/" + slug + "?lang=en").then().statusCode(200)
+                .body(containsString("Thank you for your feedback.")).body(not(containsString("name=\"helpful\"")));
+        // another incident in the same browser still counts, and joins the cookie
+        String both = PageForms.csrfFrom(given(), "/articles/" + other).form().cookie(FeedbackCookie.NAME, answered)
+                .formParam("helpful", "no").post("/articles/" + other + "/feedback").then().statusCode(303)
+                .extract().cookie(FeedbackCookie.NAME);
+        assertThat(FeedbackCookie.read(both)).containsExactly(slug, other);
+        // a cookie that is not a list of slugs (forged, damaged, huge) is ignored: the answer counts
+        for (String junk : new String[] { "", "x<script>", "../../etc", "a".repeat(5000) }) {
+            PageForms.csrfFrom(given(), "/articles/" + slug).form().cookie(FeedbackCookie.NAME, junk)
+                    .formParam("helpful", "no").post("/articles/" + slug + "/feedback").then().statusCode(303);
+        }
+
+        TestUsers.ensure();
+        String editor = PageForms.signIn(TestUsers.EDITOR, TestUsers.PASSWORD);
+        PageForms.session(editor).get("/articles/" + slug + "?lang=en").then().statusCode(200)
+                .body(containsString("1 helpful, 4 not helpful"));
+        PageForms.session(editor).get("/articles/" + other + "?lang=en").then().statusCode(200)
+                .body(containsString("0 helpful, 1 not helpful"));
+    }
+
+    @Test
+    void theAnsweredCookieKeepsTheLatestIncidentsWithinItsSize() {
+        java.util.Set<String> many = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < 200; i++) {
+            many.add("incident-with-a-long-slug-number-" + i);
+        }
+        String value = FeedbackCookie.with(many, "the-latest").getValue();
+        assertThat(value.length()).isLessThanOrEqualTo(FeedbackCookie.MAX_CHARS);
+        assertThat(FeedbackCookie.read(value)).last().isEqualTo("the-latest");
+        assertThat(FeedbackCookie.read(value)).doesNotContain("incident-with-a-long-slug-number-0")
+                .contains("incident-with-a-long-slug-number-199");
+        assertThat(FeedbackCookie.read("a.b..c.UPPER.x y.d")).containsExactly("a", "b", "c", "d");
     }
 
     @Test
