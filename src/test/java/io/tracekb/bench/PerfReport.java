@@ -148,8 +148,8 @@ public final class PerfReport {
         md.append("## HTTP `POST /api/v1/match` under load (wrk)\n\n");
         first("load", l -> true).ifPresent(l -> md.append(l.get("method").startsWith("content")
                 ? String.format(Locale.ROOT, "Corpus: %,.0f synthetic incidents plus the shipped ones, written as "
-                        + "content/ folders and imported by the server at start (one save and index commit per "
-                        + "incident): %.1f s in all.%n%n", l.number("incidents"), l.number("seconds"))
+                        + "content/ folders and imported by the server at start (one transaction per incident, "
+                        + "indexed on the other cores meanwhile, one index commit): %.1f s in all.%n%n", l.number("incidents"), l.number("seconds"))
                 : String.format(Locale.ROOT, "Corpus: %,.0f synthetic incidents plus the shipped ones, loaded into the "
                         + "external PostgreSQL by %s in %.1f s; the server's start-up index synchronisation then "
                         + "indexed them (see start to ready).%n%n", l.number("incidents"),
@@ -207,6 +207,7 @@ public final class PerfReport {
                     l.get("phase").replace('-', ' '), l.number("incidents"), jvmOptions(l), r.seconds(2)));
         }
         md.append("""
+
                 A start measured several times (bench/report.sh, `RESTARTS`) shows the median, then the fastest and \
                 slowest run and their number.
 
