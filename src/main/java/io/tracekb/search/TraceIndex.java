@@ -76,6 +76,8 @@ public final class TraceIndex implements AutoCloseable {
         try {
             Files.createDirectories(path);
             OpenState state = inspect(path);
+            // from now on a crash must lead to the whole check at the next start
+            CleanCloseRecord.delete(path);
             if (state == OpenState.REPLACED_DAMAGED || state == OpenState.REPLACED_OTHER_SCHEMA) {
                 LOG.warnf("Search index in %s is %s; it will be rebuilt from the database", path,
                         state == OpenState.REPLACED_DAMAGED ? "damaged" : "of another schema version");
@@ -105,6 +107,9 @@ public final class TraceIndex implements AutoCloseable {
             SegmentInfos infos = SegmentInfos.readLatestCommit(dir);
             if (!IndexFields.SCHEMA_VERSION.equals(infos.getUserData().get(IndexFields.SCHEMA_KEY))) {
                 return OpenState.REPLACED_OTHER_SCHEMA;
+            }
+            if (CleanCloseRecord.matches(path, infos)) {
+                return OpenState.REUSED; // closed cleanly and untouched since: see CleanCloseRecord
             }
             try (DirectoryReader reader = DirectoryReader.open(dir)) {
                 // every file's checksum: a torn or overwritten segment is found now, not by some later query
@@ -320,11 +325,16 @@ public final class TraceIndex implements AutoCloseable {
     @Override
     public void close() {
         try {
+            boolean committed = false;
             if (writer.isOpen()) {
                 commit();
+                committed = failure == null;
             }
             searchers.close();
             writer.close();
+            if (committed) {
+                CleanCloseRecord.write(path, SegmentInfos.readLatestCommit(directory));
+            }
             directory.close();
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not close the search index cleanly; it will be checked at next start", e);

@@ -67,6 +67,50 @@ class TraceIndexTest {
         reopened.index().close();
     }
 
+    /**
+     * A clean close records the commit's files; the next open trusts an index found exactly so and skips reading
+     * every checksum, and any file touched since (or a crash, which leaves no record) brings the whole check back.
+     */
+    @Test
+    void aCleanlyClosedUntouchedIndexIsReusedWithoutTheChecksumPassAndATouchedOneIsChecked() throws IOException {
+        TraceIndex.Opened first = TraceIndex.open(dir);
+        first.index().put(sample(1, 1));
+        first.index().close();
+        assertThat(dir.resolve(CleanCloseRecord.FILE)).exists();
+
+        // bytes overwritten in the middle of a file, its size and modification time kept: not looked for, as
+        // Lucene does not look either when it opens an index; this is what the record saves at every restart
+        Path largest = largestFile();
+        java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(largest);
+        overwriteMiddle(largest);
+        Files.setLastModifiedTime(largest, modified);
+        TraceIndex.Opened trusted = TraceIndex.open(dir);
+        assertThat(trusted.state()).isEqualTo(TraceIndex.OpenState.REUSED);
+        // while open, no record: a crash now means the whole check at the next start
+        assertThat(dir.resolve(CleanCloseRecord.FILE)).doesNotExist();
+        trusted.index().close();
+
+        // the same damage with the time the write gave the file: the record does not match, the check finds it
+        overwriteMiddle(largestFile());
+        TraceIndex.Opened checked = TraceIndex.open(dir);
+        assertThat(checked.state()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        checked.index().close();
+    }
+
+    private Path largestFile() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().startsWith("_"))
+                    .max(java.util.Comparator.comparingLong(p -> p.toFile().length())).orElseThrow();
+        }
+    }
+
+    private static void overwriteMiddle(Path file) throws IOException {
+        try (java.nio.channels.FileChannel f = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            f.write(java.nio.ByteBuffer.wrap(new byte[] { 0x13, 0x37, 0x13, 0x37 }), f.size() / 2);
+        }
+    }
+
     @Test
     void anIndexOfAnotherSchemaVersionIsReplaced() throws IOException {
         try (FSDirectory d = FSDirectory.open(dir);
