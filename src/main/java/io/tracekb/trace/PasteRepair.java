@@ -125,10 +125,14 @@ public final class PasteRepair {
         }
         String rest = line.substring(end);
         rest = rest.substring(LogPrefixes.contentStart(rest)).strip();
-        boolean traceLine = JavaSyntax.startsWithAt(rest) || rest.startsWith("Caused by:")
-                || rest.startsWith("Suppressed:") || JavaSyntax.parseMore(rest) >= 0
-                || JavaSyntax.parseHeader(rest, false) != null;
-        return traceLine ? end : 0;
+        if (JavaSyntax.startsWithAt(rest) || rest.startsWith("Caused by:") || rest.startsWith("Suppressed:")
+                || JavaSyntax.parseMore(rest) >= 0) {
+            return end;
+        }
+        // only a qualified exception type: "# Note: ..." and "# state.backend: rocksdb" in a quoted config file
+        // read like weaker headers
+        JavaSyntax.Header header = JavaSyntax.parseHeader(rest, false);
+        return header != null && header.strength() == JavaSyntax.Strength.STRONG ? end : 0;
     }
 
     // ------------------------------------------------------------ HTML / JSON

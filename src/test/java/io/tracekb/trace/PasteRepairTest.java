@@ -57,6 +57,10 @@ class PasteRepairTest {
         assertThat(PasteRepair.quoteMarkerEnd("> I think this is a bug")).isZero();
         assertThat(PasteRepair.quoteMarkerEnd("#### Steps to reproduce")).isZero();
         assertThat(PasteRepair.quoteMarkerEnd("#include <stdio.h>")).isZero();
+        // a commented-out config file: its lines read like weak headers, not like a trace
+        assertThat(PasteRepair.quoteMarkerEnd("# Note: State backend must be accessible")).isZero();
+        assertThat(PasteRepair.quoteMarkerEnd("# state.backend: rocksdb")).isZero();
+        assertThat(PasteRepair.quoteMarkerEnd("> org.apache.flink.util.FlinkException: boom")).isEqualTo(2);
         assertThat(PasteRepair.quoteMarkerEnd("\tat a.B.c(B.java:1)")).isZero();
     }
 
