@@ -94,10 +94,13 @@ public class AdminPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response updateUser(@PathParam("username") String username, @RestForm String role,
-            @RestForm String disabled, @BeanParam PageLanguage language) {
+            @RestForm String disabled, @RestForm String password, @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
         return gate().orElseGet(() -> attempt(lang, () -> {
-            users.update(username, role == null || role.isBlank() ? null : role, null,
+            // each form of a user's row sends one field: a role, a state or a new password (checked like a
+            // new user's; sessions signed before stay valid until they expire)
+            users.update(username, role == null || role.isBlank() ? null : role,
+                    password == null || password.isEmpty() ? null : password,
                     disabled == null ? null : Boolean.valueOf("true".equals(disabled)));
             return null;
         }));

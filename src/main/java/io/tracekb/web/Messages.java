@@ -340,6 +340,12 @@ public interface Messages {
     @Message("Disable")
     String disable();
 
+    @Message("New password")
+    String new_password();
+
+    @Message("Set password")
+    String set_password();
+
     @Message("Create user")
     String create_user();
 

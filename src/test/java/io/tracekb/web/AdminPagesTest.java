@@ -68,6 +68,33 @@ class AdminPagesTest {
     }
 
     @Test
+    void anAdminSetsANewPasswordForAUser() {
+        String name = SampleIncidents.uniqueSlug("page-reset");
+        csrf().form(PageForms.session(admin)).formParam("username", name).formParam("password", "a long passphrase")
+                .formParam("role", "reader").post("/admin/users").then().statusCode(303);
+        PageForms.session(admin).get("/admin").then().statusCode(200)
+                .body(containsString("autocomplete=\"new-password\""));
+
+        // too short: refused with the rule, the old password still works
+        csrf().form(PageForms.session(admin)).formParam("password", "short").post("/admin/users/" + name).then()
+                .statusCode(400).body(containsString("<code>password</code>"));
+        PageForms.signIn(name, "a long passphrase");
+
+        csrf().form(PageForms.session(admin)).formParam("password", "another long passphrase")
+                .post("/admin/users/" + name).then().statusCode(303);
+        PageForms.signIn(name, "another long passphrase");
+        PageForms.csrfFrom(given(), "/login").form().formParam("username", name)
+                .formParam("password", "a long passphrase").post("/login").then().statusCode(401);
+        assertThat(users.get(name).role().code()).isEqualTo("reader"); // nothing else changed
+
+        // not for editors
+        String editor = PageForms.signIn(TestUsers.EDITOR, TestUsers.PASSWORD);
+        PageForms.csrfFrom(PageForms.session(editor), "/").form(PageForms.session(editor))
+                .formParam("password", "an editor's passphrase").post("/admin/users/" + name).then().statusCode(403);
+        PageForms.signIn(name, "another long passphrase");
+    }
+
+    @Test
     void aTokenIsShownOnceWorksOnTheApiAndCanBeRevoked() {
         String page = csrf().form(PageForms.session(admin)).formParam("name", "page token")
                 .formParam("username", TestUsers.EDITOR).formParam("role", "editor")
