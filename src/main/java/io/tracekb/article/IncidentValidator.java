@@ -29,6 +29,11 @@ public final class IncidentValidator {
         }
     }
 
+    /** Whether {@code s} is a well-formed slug (what a save would accept). */
+    public static boolean isSlug(String s) {
+        return s != null && SLUG.matcher(s).matches();
+    }
+
     public static List<FieldError> validate(IncidentData d) {
         List<FieldError> errors = new ArrayList<>();
         if (d == null) {
@@ -37,7 +42,7 @@ public final class IncidentValidator {
         }
         if (isBlank(d.slug())) {
             errors.add(new FieldError("slug", "is required"));
-        } else if (!SLUG.matcher(d.slug()).matches()) {
+        } else if (!isSlug(d.slug())) {
             errors.add(new FieldError("slug", "must be 1-120 lower-case letters, digits and '-', starting with a letter or digit"));
         }
         if (isBlank(d.product())) {

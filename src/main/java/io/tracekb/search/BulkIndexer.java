@@ -47,10 +47,9 @@ final class BulkIndexer {
      * Waits until every queued save is indexed, then commits the index (also when some could not be indexed:
      * the others are kept).
      *
-     * @return how many saves were queued
      * @throws UncheckedIOException the first write to the index that failed
      */
-    int finish() {
+    void finish() {
         RuntimeException failure = null;
         try {
             for (Future<?> f : pending) {
@@ -81,6 +80,5 @@ final class BulkIndexer {
         if (failure != null) {
             throw failure;
         }
-        return pending.size();
     }
 }

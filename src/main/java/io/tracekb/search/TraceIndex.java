@@ -325,10 +325,10 @@ public final class TraceIndex implements AutoCloseable {
     @Override
     public void close() {
         try {
-            boolean committed = false;
-            if (writer.isOpen()) {
+            // commit() throws when it fails: past it, the index on disk is this commit
+            boolean committed = writer.isOpen();
+            if (committed) {
                 commit();
-                committed = failure == null;
             }
             searchers.close();
             writer.close();

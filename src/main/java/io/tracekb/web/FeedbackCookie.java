@@ -1,9 +1,9 @@
 package io.tracekb.web;
 
+import io.tracekb.article.IncidentValidator;
 import jakarta.ws.rs.core.NewCookie;
 import java.util.LinkedHashSet;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The incidents this browser has answered "Did this help?" for, so that a reload, a double click or a second
@@ -15,7 +15,6 @@ final class FeedbackCookie {
     /** Slugs joined by dots (a slug has none); the oldest are dropped beyond this, under browsers' 4 KB. */
     static final int MAX_CHARS = 3000;
     static final int MAX_AGE = 365 * 24 * 3600;
-    private static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9-]{0,119}");
 
     private FeedbackCookie() {
     }
@@ -27,7 +26,7 @@ final class FeedbackCookie {
             return slugs;
         }
         for (String s : value.split("\\.")) {
-            if (SLUG.matcher(s).matches()) {
+            if (IncidentValidator.isSlug(s)) {
                 slugs.add(s);
             }
         }

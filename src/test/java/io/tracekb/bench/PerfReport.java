@@ -149,7 +149,8 @@ public final class PerfReport {
         first("load", l -> true).ifPresent(l -> md.append(l.get("method").startsWith("content")
                 ? String.format(Locale.ROOT, "Corpus: %,.0f synthetic incidents plus the shipped ones, written as "
                         + "content/ folders and imported by the server at start (one transaction per incident, "
-                        + "indexed on the other cores meanwhile, one index commit): %.1f s in all.%n%n", l.number("incidents"), l.number("seconds"))
+                        + "indexed on the other cores meanwhile, one index commit): %.1f s in all.%n%n",
+                        l.number("incidents"), l.number("seconds"))
                 : String.format(Locale.ROOT, "Corpus: %,.0f synthetic incidents plus the shipped ones, loaded into the "
                         + "external PostgreSQL by %s in %.1f s; the server's start-up index synchronisation then "
                         + "indexed them (see start to ready).%n%n", l.number("incidents"),
