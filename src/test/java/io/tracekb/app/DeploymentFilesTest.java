@@ -79,4 +79,15 @@ class DeploymentFilesTest {
         String dockerfile = Files.readString(Path.of("src/main/docker/Dockerfile.jvm"));
         assertThat(dockerfile).contains("target/quarkus-app/").contains("quarkus-run.jar").contains("EXPOSE 8080");
     }
+
+    /** The image's JVM gets the options file's compiler settings; the archive cannot fit another JDK build. */
+    @Test
+    void theDockerfileUsesTheCompilerSettingsOfTheJvmOptionsFile() throws IOException {
+        String dockerfile = Files.readString(Path.of("src/main/docker/Dockerfile.jvm"));
+        List<String> compilerOptions = Files.readAllLines(Path.of("src/main/jvm/jvm.options")).stream()
+                .filter(l -> l.startsWith("-XX:Tier")).toList();
+        assertThat(compilerOptions).hasSize(4);
+        String javaOptions = dockerfile.lines().filter(l -> l.contains("JAVA_OPTS_APPEND=")).findFirst().orElseThrow();
+        assertThat(javaOptions).contains(compilerOptions).doesNotContain("SharedArchiveFile");
+    }
 }
