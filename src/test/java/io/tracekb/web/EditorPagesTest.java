@@ -204,6 +204,41 @@ class EditorPagesTest {
         assertThat(articles.find(slug).orElseThrow().translations().get("en").title()).isEqualTo("My edited title");
     }
 
+    /** Rows are updated in place: a save keeps the sample traces' ids (and ids survive a changed text). */
+    @Test
+    void savingInTheEditorKeepsTheSampleTracesIds() {
+        String slug = SampleIncidents.uniqueSlug("trace-ids");
+        articles.create(SampleIncidents.minimal(slug), "test", null);
+        IncidentData before = articles.find(slug).orElseThrow();
+        Long traceId = before.sampleTraces().get(0).id();
+        assertThat(traceId).isNotNull();
+        String second = "java.lang.IllegalStateException: other\n\tat a.B.d(B.java:2)";
+
+        long version = hiddenVersion(editor().get("/editor/" + slug).then().statusCode(200).extract().asString());
+        form("/editor/" + slug).formParam("op", "save").formParam("version", version)
+                .formParam("slug", slug).formParam("product", "flink").formParam("status", "published")
+                .formParam("originalLanguage", "en")
+                .formParam("title_en", "Checkpoint fails").formParam("body_en", "Some **body**.")
+                .formParam("traceText", before.sampleTraces().get(0).text(), second)
+                .formParam("traceSource", "test", "")
+                .post("/editor/" + slug).then().statusCode(303);
+        IncidentData after = articles.find(slug).orElseThrow();
+        assertThat(after.sampleTraces()).hasSize(2);
+        assertThat(after.sampleTraces().get(0).id()).isEqualTo(traceId);
+        Long secondId = after.sampleTraces().get(1).id();
+
+        version = hiddenVersion(editor().get("/editor/" + slug).then().statusCode(200).extract().asString());
+        form("/editor/" + slug).formParam("op", "save").formParam("version", version)
+                .formParam("slug", slug).formParam("product", "flink").formParam("status", "published")
+                .formParam("originalLanguage", "en")
+                .formParam("title_en", "Checkpoint fails").formParam("body_en", "Some **body**, edited.")
+                .formParam("traceText", before.sampleTraces().get(0).text(), second + "\n\tat a.B.e(B.java:3)")
+                .formParam("traceSource", "test", "")
+                .post("/editor/" + slug).then().statusCode(303);
+        assertThat(articles.find(slug).orElseThrow().sampleTraces())
+                .extracting(IncidentData.SampleTraceData::id).containsExactly(traceId, secondId);
+    }
+
     @Test
     void historyShowsADiffBetweenTwoRevisionsAndRestoresOne() {
         String slug = SampleIncidents.uniqueSlug("history");
