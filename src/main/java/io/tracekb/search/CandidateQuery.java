@@ -1,7 +1,9 @@
 package io.tracekb.search;
 
+import io.tracekb.signature.MessageTemplater;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureFrame;
+import io.tracekb.trace.LogPrefixes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -148,6 +150,13 @@ final class CandidateQuery {
                 clauses += termClauses(IndexFields.TEXT_CJK, CJK, prose, weight * 0.5f, b, terms);
             }
             clauses += termClauses(IndexFields.CODE, CODE, prose, weight * 0.5f, b, terms);
+            if (primary == null) {
+                // a log line that carries only a message ("The heartbeat of TaskManager with id … timed out.") says
+                // what the sample traces' messages say: its words, masked like theirs and without the log prefix,
+                // against their templates, at the weight a trace's own template has
+                String messages = MessageTemplater.template(LogPrefixes.messagesOf(prose)).template();
+                clauses += termClauses(IndexFields.TEMPLATE, TEMPLATE, messages, 0.5f * weight, b, terms);
+            }
             // identifiers written in the prose, split, against every write-up's words (half weight, as the
             // bigram and code fields: the prose fields above carry the same words whole)
             clauses += termClauses(IndexFields.TEXT_LATIN, LATIN, prose, weight * 0.5f, b, terms);

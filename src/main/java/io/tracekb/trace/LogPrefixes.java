@@ -4,7 +4,7 @@ package io.tracekb.trace;
  * Finds where the content of a log line starts, after its timestamp, level, thread and logger, or after a Maven /
  * Ant "[ERROR] " / "[java] " prefix. Hand-written scanning, linear in the line.
  */
-final class LogPrefixes {
+public final class LogPrefixes {
     private static final String[] BRACKET_PREFIXES = {"[ERROR]", "[INFO]", "[WARNING]", "[WARN]", "[DEBUG]", "[FATAL]",
             "[TRACE]", "[java]", "[exec]", "[junit]", "[testng]", "[stderr]", "[stdout]", "[error]", "[warn]", "[info]",
             "[debug]"}; // the lower-case ones are sbt's
@@ -16,6 +16,18 @@ final class LogPrefixes {
             "Oct ", "Nov ", "Dec "};
 
     private LogPrefixes() {
+    }
+
+    /**
+     * Each line of {@code text} without its log prefix: what log lines that carry only a message (no exception
+     * type, no frames) say. Lines without a prefix are kept whole.
+     */
+    public static String messagesOf(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (String line : text.split("\n", -1)) {
+            out.append(line, contentStart(line), line.length()).append('\n');
+        }
+        return out.toString();
     }
 
     /** Offset of the content in {@code s}; 0 if the line has no recognised prefix. */

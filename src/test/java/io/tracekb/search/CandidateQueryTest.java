@@ -170,6 +170,27 @@ class CandidateQueryTest {
         assertThat(CandidateQuery.hasCjk("ｶﾀｶﾅ")).isTrue();
     }
 
+    /** Without a trace, the words of the log lines' messages are also looked for in the sample traces' messages. */
+    @Test
+    void aMessageOnlyLogLineIsSearchedAmongTheSampleTracesMessages() throws IOException {
+        PasteAnalysis logLine = PasteAnalysis.of("09:53:02.809 [flink-akka.actor.default-dispatcher-3] INFO "
+                + "org.apache.flink.runtime.resourcemanager.active.ActiveResourceManager - The heartbeat of TaskManager "
+                + "with id container_1660007759349_0003_01_000010(hadoop01:37810) timed out.");
+        PasteAnalysis withTrace = PasteAnalysis.of("The heartbeat of TaskManager timed out.\n" + PASTE);
+
+        Set<String> templateWords = new HashSet<>();
+        allTerms((BooleanQuery) CandidateQuery.of(logLine, CandidateQuery.EVERY_TERM)).stream()
+                .filter(t -> t.field().equals(IndexFields.TEMPLATE)).forEach(t -> templateWords.add(t.text()));
+
+        // the message's words; not the log prefix's (time, thread, level, logger), nor the masked host and port
+        assertThat(templateWords).contains("heartbeat", "taskmanager", "timed", "out")
+                .doesNotContain("info", "dispatcher", "akka.actor.default", "37810", "port");
+        // beside a trace, the trace's own template is the message
+        assertThat(allTerms((BooleanQuery) CandidateQuery.of(withTrace, CandidateQuery.EVERY_TERM)))
+                .filteredOn(t -> t.field().equals(IndexFields.TEMPLATE)).extracting(Term::text)
+                .doesNotContain("heartbeat");
+    }
+
     private static Set<String> fields(BooleanQuery q) {
         Set<String> fields = new HashSet<>();
         allTerms(q).forEach(t -> fields.add(t.field()));

@@ -10,6 +10,15 @@ class PasteRepairTest {
     private final TraceParser parser = new TraceParser();
 
     @Test
+    void messagesOfLogLinesLeaveOutEachLinesPrefixAndKeepOtherLinesWhole() {
+        assertThat(LogPrefixes.messagesOf("""
+                2022-08-09 09:53:02,809 INFO  org.apache.flink.runtime.resourcemanager.ResourceManager [] - Lost TM
+                [ERROR] Failed to execute goal
+                a question without a prefix""")).isEqualTo("Lost TM\nFailed to execute goal\na question without a prefix\n");
+        assertThat(LogPrefixes.messagesOf("")).isEqualTo("\n");
+    }
+
+    @Test
     void logPrefixes() {
         for (String prefix : List.of("2021-12-05 07:22:05,369 WARN  org.apache.flink.runtime.taskmanager.Task [] - ",
                 "2024-05-14T10:22:05.123Z ERROR [main] o.a.f.Foo - ", "14:09:18,117 ERROR [org.x] (thread-1) ",
