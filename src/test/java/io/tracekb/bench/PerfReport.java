@@ -214,8 +214,8 @@ public final class PerfReport {
 
 
                 `java @target/quarkus-app/jvm.options -jar target/quarkus-app/quarkus-run.jar` as the README runs \
-                it ("none": plain `java -jar`, without the class-data-sharing archive and compiler settings that \
-                file holds), polled every 50 ms. Embedded: the server starts its \
+                it ("none": plain `java -jar`, without the class-data-sharing archive, compiler and collector \
+                settings that file holds), polled every 50 ms. Embedded: the server starts its \
                 own PostgreSQL under a fresh `KB_DATA_DIR` (first start: initdb, schema, import of `content/`; restart: \
                 reused). External: a PostgreSQL started beforehand by the script (`ExternalPostgres`), reached through \
                 `QUARKUS_DATASOURCE_JDBC_URL`; "index built" includes indexing every incident at start, "index \
