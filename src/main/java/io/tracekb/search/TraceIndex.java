@@ -326,13 +326,13 @@ public final class TraceIndex implements AutoCloseable {
     public void close() {
         try {
             // commit() throws when it fails: past it, the index on disk is this commit
-            boolean committed = writer.isOpen();
-            if (committed) {
+            boolean open = writer.isOpen();
+            if (open) {
                 commit();
             }
             searchers.close();
             writer.close();
-            if (committed) {
+            if (open) {
                 CleanCloseRecord.write(path, SegmentInfos.readLatestCommit(directory));
             }
             directory.close();

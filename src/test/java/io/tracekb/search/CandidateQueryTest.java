@@ -182,7 +182,7 @@ class CandidateQueryTest {
         allTerms((BooleanQuery) CandidateQuery.of(logLine, CandidateQuery.EVERY_TERM)).stream()
                 .filter(t -> t.field().equals(IndexFields.TEMPLATE)).forEach(t -> templateWords.add(t.text()));
 
-        // the message's words; not the log prefix's (time, thread, level, logger), nor the masked host and port
+        // the message's words; not the log prefix's (time, thread, level, logger), nor the port (masked as a number)
         assertThat(templateWords).contains("heartbeat", "taskmanager", "timed", "out")
                 .doesNotContain("info", "dispatcher", "akka.actor.default", "37810", "port");
         // beside a trace, the trace's own template is the message
