@@ -2,6 +2,7 @@ package io.tracekb.api;
 
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -13,7 +14,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Answers an API request whose declared body exceeds its limit with a 413 problem+json that names the limit,
  * before a byte of the body is read: the paste endpoints' {@code kb.api.max-body-bytes} (1 MiB), else
  * {@code quarkus.http.limits.max-body-size}. Runs just before Quarkus' own check (route order -2), which
- * answers with an empty body.
+ * answers with an empty body. A match posted without a declared length goes to the match endpoint's streaming twin,
+ * which enforces the limit while reading (see {@link MatchResource}).
  */
 @ApplicationScoped
 public class ApiBodyLimit {
@@ -35,6 +37,13 @@ public class ApiBodyLimit {
         router.route().order(-3).handler(ctx -> {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             String path = ctx.normalizedPath();
+            if (length == null && path.equals(MatchResource.PATH) && ctx.request().method() == HttpMethod.POST) {
+                // the match endpoint takes its body whole, and past quarkus.http.limits.max-body-size Quarkus would
+                // answer a streamed body with an empty 413: its streaming twin cuts it off at the limit instead
+                String query = ctx.request().query();
+                ctx.reroute(MatchResource.STREAMED_PATH + (query == null ? "" : "?" + query));
+                return;
+            }
             if (length != null && path.startsWith("/api/")) {
                 boolean paste = PASTE_PATHS.contains(path);
                 try {

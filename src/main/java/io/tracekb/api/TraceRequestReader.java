@@ -24,8 +24,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reads the body of a match or parse request: JSON {@code {"text", "lang", "limit"}} or plain text (then
- * lang and limit come from the query). Enforces the size limit while reading, so an oversized body is
- * never held in memory whole.
+ * lang and limit come from the query). Enforces the paste size limit ({@code kb.api.max-body-bytes}): while reading
+ * a stream, so that an oversized body is never held in memory whole; on a body read whole by the framework, which
+ * holds at most {@code quarkus.http.limits.max-body-size}, afterwards.
  */
 @ApplicationScoped
 public class TraceRequestReader {
@@ -38,8 +39,18 @@ public class TraceRequestReader {
 
     public TraceRequest read(String contentType, InputStream body, String langParam, String limitParam,
             String acceptLanguage) {
+        return read(contentType, readAtMost(body, maxBodyBytes), langParam, limitParam, acceptLanguage);
+    }
+
+    public TraceRequest read(String contentType, byte[] bytes, String langParam, String limitParam,
+            String acceptLanguage) {
         String mediaType = mediaType(contentType);
-        byte[] bytes = readAtMost(body, maxBodyBytes);
+        if (bytes == null) {
+            bytes = new byte[0];
+        }
+        if (bytes.length > maxBodyBytes) {
+            throw new PayloadTooLargeProblem(maxBodyBytes);
+        }
         String text;
         Object lang = langParam;
         Object limit = limitParam;

@@ -12,16 +12,26 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentData.SampleTraceData;
 import io.tracekb.content.ContentImporter;
+import io.tracekb.search.IndexedIncident;
+import io.tracekb.search.Matcher;
+import io.tracekb.search.SearchIndex;
+import io.tracekb.search.TraceIndex;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -296,5 +306,62 @@ class MatchResourceTest {
                 .when().post("/api/v1/match")
                 .then().statusCode(200)
                 .body("query.rootCause.type", equalTo("java.lang.IllegalStateException"));
+    }
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Inject
+    SearchIndex searchIndex;
+
+    @Inject
+    Matcher matcher;
+
+    @Test
+    void aBodySentWithoutItsLengthGetsTheSameAnswerAsWithIt() throws Exception {
+        byte[] text = Files.readAllBytes(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
+        URI uri = base.resolve("/api/v1/match?limit=2&lang=zh");
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpResponse<String> declared = http.send(HttpRequest.newBuilder(uri)
+                .header("Content-Type", "text/plain; charset=UTF-8")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(text)).build(), HttpResponse.BodyHandlers.ofString());
+        // an InputStream publisher has no length: the client sends the body chunked
+        HttpResponse<String> chunked = http.send(HttpRequest.newBuilder(uri)
+                .header("Content-Type", "text/plain; charset=UTF-8")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(text))).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(chunked.request().headers().firstValue("Content-Length")).isEmpty();
+        assertThat(declared.statusCode()).isEqualTo(200);
+        assertThat(chunked.statusCode()).isEqualTo(200);
+        assertThat(chunked.body()).isEqualTo(declared.body())
+                .contains("\"slug\":\"flink-memory-state-too-large\"", "\"lang\":\"zh\"");
+        assertThat(given().contentType(ContentType.TEXT).body(text).queryParam("limit", 2)
+                .when().post("/api/v1/match").then().extract().<List<Object>>path("results")).hasSize(2);
+    }
+
+    @Test
+    void anIncidentIndexedWithoutItsCardIsShownFromTheDatabase() throws IOException {
+        String slug = "flink-memory-state-too-large";
+        String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
+        TraceIndex index = searchIndex.index();
+        int id = given().contentType(ContentType.TEXT).body(text).when().post("/api/v1/match")
+                .then().statusCode(200).extract().path("results[0].id");
+        IndexedIncident full = IndexedIncident.of(id, index.indexedVersion(id), articles.find(slug).orElseThrow());
+        index.put(new IndexedIncident(full.id(), full.version(), full.slug(), full.product(), full.searchable(),
+                full.textByLanguage(), full.traces(), full.titles(), full.affectedVersions(), null));
+        index.refresh();
+        try {
+            assertThat(matcher.card(slug)).isEmpty(); // so the answer below cannot come from the index
+            given().contentType(ContentType.TEXT).body(text).queryParam("lang", "ja")
+                    .when().post("/api/v1/match")
+                    .then().statusCode(200)
+                    .body("results[0].slug", equalTo(slug))
+                    .body("results[0].title", equalTo(articles.find(slug).orElseThrow().translations().get("ja").title()))
+                    .body("results[0].fixes[0].title", not(empty()));
+        } finally {
+            index.put(full);
+            index.refresh();
+        }
     }
 }
