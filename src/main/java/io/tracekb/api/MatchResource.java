@@ -1,11 +1,11 @@
 package io.tracekb.api;
 
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentData;
-import io.tracekb.backlog.UnmatchedBacklog;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.tracekb.article.ArticleService;
+import io.tracekb.article.IncidentData;
+import io.tracekb.backlog.UnmatchedBacklog;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
 import io.tracekb.search.Matcher;

@@ -59,14 +59,10 @@ public final class TraceComparison {
             why.add(0, Reason.of(templateScore >= 0.999 ? Reason.Kind.TEMPLATE_IDENTICAL : Reason.Kind.TEMPLATE_SIMILAR));
         }
 
-        Set<String> q = new HashSet<>(query.meaningfulExceptions());
-        Set<String> d = new HashSet<>(sample.meaningfulExceptions());
-        double chainScore = jaccard(q, d);
-        Set<String> shared = new HashSet<>(q);
-        shared.retainAll(d);
-        shared.remove(sample.root());
-        if (!shared.isEmpty()) {
-            why.add(new Reason(Reason.Kind.CHAIN_ALSO_HAS, shared.stream().sorted().toList()));
+        ChainOverlap chain = chainOverlap(query, sample);
+        double chainScore = chain.jaccard();
+        if (!chain.sharedBesideRoot().isEmpty()) {
+            why.add(new Reason(Reason.Kind.CHAIN_ALSO_HAS, chain.sharedBesideRoot().stream().sorted().toList()));
         } else {
             // the chains share the root type at most: that is the same evidence as the root's, discounted alike
             chainScore *= failure.messageFactor();
@@ -170,6 +166,63 @@ public final class TraceComparison {
             }
         }
         return best;
+    }
+
+    /**
+     * The Jaccard overlap of the two chains' meaningful exception types (distinct), and the shared ones other than
+     * the sample's root cause.
+     */
+    record ChainOverlap(double jaccard, List<String> sharedBesideRoot) {
+    }
+
+    /** The query's meaningful types as a set, kept for the next sample: one instance compares one query. */
+    private TraceShape lastQuery;
+    private Set<String> lastQueryChain;
+
+    /**
+     * As sets would give it, without building two sets per sample: the query's set is built once per query, and
+     * the sample's types are checked against it in one pass (this runs for every sample of 50 candidates).
+     */
+    ChainOverlap chainOverlap(TraceShape query, TraceShape sample) {
+        if (query != lastQuery) {
+            lastQueryChain = new HashSet<>(query.meaningfulExceptions());
+            lastQuery = query;
+        }
+        Set<String> q = lastQueryChain;
+        List<String> types = sample.exceptions();
+        // distinct types of the sample: a set only for a long chain; real chains have a handful of causes
+        Set<String> seen = types.size() > 16 ? new HashSet<>() : null;
+        int distinct = 0;
+        int shared = 0;
+        List<String> sharedBesideRoot = List.of();
+        for (int i = 0; i < types.size(); i++) {
+            String type = types.get(i);
+            if (!sample.meaningful(i) || (seen != null ? !seen.add(type) : seenBefore(sample, i))) {
+                continue;
+            }
+            distinct++;
+            if (q.contains(type)) {
+                shared++;
+                if (!type.equals(sample.root())) {
+                    if (sharedBesideRoot.isEmpty()) {
+                        sharedBesideRoot = new ArrayList<>();
+                    }
+                    sharedBesideRoot.add(type);
+                }
+            }
+        }
+        double jaccard = q.isEmpty() || distinct == 0 ? 0 : (double) shared / (q.size() + distinct - shared);
+        return new ChainOverlap(jaccard, sharedBesideRoot);
+    }
+
+    /** Whether meaningful type i of the sample's chain came earlier in it. */
+    private static boolean seenBefore(TraceShape sample, int i) {
+        for (int k = 0; k < i; k++) {
+            if (sample.meaningful(k) && sample.exceptions().get(k).equals(sample.exceptions().get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Words of a message's head that are compared; the rest of a long message is detail. */

@@ -93,11 +93,16 @@ public record TraceShape(
     public List<String> meaningfulExceptions() {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < exceptions.size(); i++) {
-            boolean wrapper = i < wrappers.size() && Boolean.TRUE.equals(wrappers.get(i));
-            if (!wrapper && !exceptions.get(i).isEmpty()) {
+            if (meaningful(i)) {
                 out.add(exceptions.get(i));
             }
         }
         return out;
+    }
+
+    /** Whether exception i of the chain names the failure: known, and not a wrapper. */
+    boolean meaningful(int i) {
+        boolean wrapper = i < wrappers.size() && Boolean.TRUE.equals(wrappers.get(i));
+        return !wrapper && !exceptions.get(i).isEmpty();
     }
 }

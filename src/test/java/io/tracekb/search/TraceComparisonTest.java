@@ -2,6 +2,10 @@ package io.tracekb.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Stage 2 on small traces: which evidence counts, how much, and the reason it gives. */
@@ -64,5 +68,37 @@ class TraceComparisonTest {
         double three = compare(query, "com.acme.Other: x\n" + frames).score();
         double one = compare(query, "com.acme.Other: x\n\tat com.acme.A.a(A.java:9)\n").score();
         assertThat(one).isLessThan(three);
+    }
+
+    private static TraceShape chain(List<String> types, List<Boolean> wrappers, String root) {
+        return new TraceShape(types, wrappers, root, null, List.of(), List.of(), List.of(), List.of(), "fingerprint",
+                Map.of(), List.of());
+    }
+
+    @Test
+    void chainsOverlapByTheirDistinctTypesThatAreNotWrappers() {
+        TraceShape query = chain(List.of("a.A", "b.B", "c.C"), List.of(false, true, false), "c.C");
+        TraceShape sample = chain(List.of("c.C", "a.A", "a.A", "d.D", "b.B"), List.of(false, false, false, false, true),
+                "d.D");
+
+        // query {A, C}, sample {C, A, D}: the wrapper B and the repeated A do not count
+        TraceComparison.ChainOverlap overlap = comparison.chainOverlap(query, sample);
+        assertThat(overlap.jaccard()).isEqualTo(2.0 / 3);
+        assertThat(overlap.sharedBesideRoot()).containsExactly("c.C", "a.A");
+
+        TraceShape rootA = chain(List.of("c.C", "a.A"), List.of(false, false), "a.A");
+        assertThat(comparison.chainOverlap(query, rootA).jaccard()).isEqualTo(1.0);
+        assertThat(comparison.chainOverlap(query, rootA).sharedBesideRoot()).containsExactly("c.C");
+
+        // a chain past 16 types (counted with a set) overlaps as its short form does
+        List<String> deep = new ArrayList<>(List.of("c.C", "a.A"));
+        deep.addAll(Collections.nCopies(18, "d.D"));
+        TraceShape deepSample = chain(deep, Collections.nCopies(20, false), "d.D");
+        assertThat(comparison.chainOverlap(query, deepSample)).isEqualTo(overlap);
+
+        TraceShape none = chain(List.of("x.X"), List.of(false), "x.X");
+        assertThat(comparison.chainOverlap(query, none))
+                .isEqualTo(new TraceComparison.ChainOverlap(0, List.of()));
+        assertThat(comparison.chainOverlap(chain(List.of("b.B"), List.of(true), null), sample).jaccard()).isZero();
     }
 }
