@@ -117,9 +117,8 @@ public class MatchResource {
             matcher.card(r.slug()).ifPresent(card -> cards.put(r.slug(), card));
         }
         if (cards.size() < outcome.results().size()) {
-            Function<String, IncidentData> fromDatabase = shownIncidents(matcher, articles);
-            return onWorker(() -> reply(request, markdown, outcome,
-                    slug -> cards.containsKey(slug) ? cards.get(slug) : fromDatabase.apply(slug)));
+            // the cards found are looked up again there: they come from the reader's cache
+            return onWorker(() -> reply(request, markdown, outcome, shownIncidents(matcher, articles)));
         }
         return Uni.createFrom().item(reply(request, markdown, outcome, cards::get));
     }

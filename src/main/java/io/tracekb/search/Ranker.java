@@ -19,6 +19,9 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
  * The two stages of matching over one index, without any container: Lucene proposes up to
  * {@value #CANDIDATES} candidates (stage 1); each candidate's sample traces are compared with the pasted trace
  * and the incident is scored over all of them (stage 2). An exact fingerprint hit ranks first.
+ *
+ * <p>One thread at a time: its comparison keeps the last query's frames and chain between samples. {@link Matcher}
+ * makes one per match.
  */
 public final class Ranker {
 

@@ -175,7 +175,7 @@ public final class TraceComparison {
     record ChainOverlap(double jaccard, List<String> sharedBesideRoot) {
     }
 
-    /** The query's meaningful types as a set, kept for the next sample: one instance compares one query. */
+    /** The query's meaningful types as a set, kept for the next sample (so an instance serves one thread). */
     private TraceShape lastQuery;
     private Set<String> lastQueryChain;
 
