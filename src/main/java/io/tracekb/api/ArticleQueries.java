@@ -1,6 +1,7 @@
 package io.tracekb.api;
 
 import io.tracekb.article.ArticleService;
+import io.tracekb.article.Audience;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentNotFoundException;
@@ -31,8 +32,8 @@ public class ArticleQueries {
     ArticleService articles;
 
     @Transactional
-    public ArticleJson article(String slug) {
-        Incident incident = Incident.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
+    public ArticleJson article(String slug, Audience audience) {
+        Incident incident = visible(slug, audience);
         IncidentData data = articles.find(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
         return ArticleJson.of(incident.id, data, incident.version, incident.updatedAt);
     }
@@ -79,20 +80,27 @@ public class ArticleQueries {
     }
 
     @Transactional
-    public List<RevisionJson> revisions(String slug) {
+    public List<RevisionJson> revisions(String slug, Audience audience) {
+        visible(slug, audience);
         return articles.revisions(slug).stream()
                 .map(r -> new RevisionJson(r.number, r.version, r.author, r.message, r.createdAt, null))
                 .toList();
     }
 
     @Transactional
-    public RevisionJson revision(String slug, int number) {
-        Incident incident = Incident.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
+    public RevisionJson revision(String slug, int number, Audience audience) {
+        Incident incident = visible(slug, audience);
         Revision r = Revision.<Revision>find("incidentId = ?1 and number = ?2", incident.id, number)
                 .firstResultOptional()
                 .orElseThrow(() -> new IncidentNotFoundException(slug + " revision " + number));
         return new RevisionJson(r.number, r.version, r.author, r.message, r.createdAt,
                 articles.readSnapshot(r.snapshot));
+    }
+
+    /** The incident if {@code audience} may see it; else, as for an unknown slug, not found. */
+    private static Incident visible(String slug, Audience audience) {
+        return Incident.findBySlug(slug).filter(i -> audience.sees(i.status))
+                .orElseThrow(() -> new IncidentNotFoundException(slug));
     }
 
     /** Escapes LIKE wildcards so a search for {@code 100%} or {@code a_b} finds exactly that text. */

@@ -4,6 +4,7 @@ import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.tracekb.article.ArticleService;
+import io.tracekb.article.Audience;
 import io.tracekb.article.FieldError;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
@@ -107,8 +108,7 @@ public class ArticleResource {
         int pageSize = intParam("size", size, DEFAULT_SIZE, 1, MAX_SIZE, errors);
         String language = language(lang, acceptLanguage, errors);
         // drafts are work in progress: listed for editors only
-        Set<IncidentStatus> statuses = isEditor() ? EnumSet.of(IncidentStatus.DRAFT, IncidentStatus.PUBLISHED)
-                : EnumSet.of(IncidentStatus.PUBLISHED);
+        Set<IncidentStatus> statuses = audience().listedByDefault();
         if (status != null && !status.isBlank()) {
             IncidentStatus s = null;
             try {
@@ -149,16 +149,11 @@ public class ArticleResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "not-found",
                     value = ApiExamples.NOT_FOUND)))
     public ArticleJson get(@PathParam("slug") String slug) {
-        ArticleJson article = queries.article(slug);
-        if (article.status() == IncidentStatus.DRAFT && !isEditor()) {
-            // a draft is not public: to anyone else it does not exist yet
-            throw new io.tracekb.article.IncidentNotFoundException(slug);
-        }
-        return article;
+        return queries.article(slug, audience());
     }
 
-    private boolean isEditor() {
-        return !identity.isAnonymous() && identity.hasRole(Role.EDITOR_NAME);
+    private Audience audience() {
+        return Audience.of(!identity.isAnonymous() && identity.hasRole(Role.EDITOR_NAME));
     }
 
     @POST
@@ -193,7 +188,7 @@ public class ArticleResource {
     public Response create(ArticleWrite body) {
         IncidentData data = body == null ? null : body.toData(null);
         Incident created = articles.create(data, author(), body == null ? null : body.message());
-        ArticleJson json = queries.article(created.slug);
+        ArticleJson json = queries.article(created.slug, Audience.EDITORS);
         return Response.created(UriBuilder.fromPath("/api/v1/articles/{slug}").build(json.slug())).entity(json).build();
     }
 
@@ -231,7 +226,7 @@ public class ArticleResource {
                     "is required: the version this edit is based on (from GET /api/v1/articles/" + slug + ")"));
         }
         Incident saved = articles.update(slug, body.toData(slug), body.version(), author(), body.message());
-        return queries.article(saved.slug);
+        return queries.article(saved.slug, Audience.EDITORS);
     }
 
     @DELETE
@@ -257,7 +252,7 @@ public class ArticleResource {
         long basedOn = version == null || version.isBlank() ? queries.currentVersion(slug)
                 : longParam("version", version);
         Incident archived = articles.archive(slug, basedOn, author());
-        return queries.article(archived.slug);
+        return queries.article(archived.slug, Audience.EDITORS);
     }
 
     @GET
@@ -272,7 +267,7 @@ public class ArticleResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "not-found",
                     value = ApiExamples.NOT_FOUND)))
     public List<RevisionJson> revisions(@PathParam("slug") String slug) {
-        return queries.revisions(slug);
+        return queries.revisions(slug, audience());
     }
 
     @GET
@@ -286,7 +281,7 @@ public class ArticleResource {
             content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "not-found",
                     value = ApiExamples.NOT_FOUND)))
     public RevisionJson revision(@PathParam("slug") String slug, @PathParam("number") String number) {
-        return queries.revision(slug, revisionNumber(slug, number));
+        return queries.revision(slug, revisionNumber(slug, number), audience());
     }
 
     @POST
@@ -323,7 +318,7 @@ public class ArticleResource {
                     "is required: the version this restore is based on, in the body or the query"));
         }
         Incident restored = articles.restore(slug, n, basedOn, author());
-        return queries.article(restored.slug);
+        return queries.article(restored.slug, Audience.EDITORS);
     }
 
     /**

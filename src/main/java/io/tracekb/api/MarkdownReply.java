@@ -7,7 +7,9 @@ import java.util.Map;
 /**
  * The chat-ready form of a match answer ({@code Accept: text/markdown}): the top three incidents with their
  * confidence band, first fix and link, in the asker's language. Every piece of text from the paste or the
- * incidents is escaped, so nothing a user pasted turns into markup or a link in the chat.
+ * incidents is escaped, so nothing a user pasted turns into markup or a link in the chat. Two dialects: Markdown
+ * (backslash escapes) for {@code Accept: text/markdown}, and Slack's mrkdwn for the slash command, where a
+ * backslash escapes nothing and {@code &}, {@code <}, {@code >} must be sent as entities (Slack: "Escaping text").
  */
 final class MarkdownReply {
 
@@ -24,11 +26,34 @@ final class MarkdownReply {
     private MarkdownReply() {
     }
 
+    enum Dialect {
+        MARKDOWN("**"), SLACK("*");
+
+        final String bold;
+
+        Dialect(String bold) {
+            this.bold = bold;
+        }
+
+        String escape(String s) {
+            return this == SLACK ? slackEscape(s) : MarkdownReply.escape(s);
+        }
+
+        /** Inside a code span Markdown takes backslashes literally; Slack still reads entities. */
+        String code(String s) {
+            return this == SLACK ? slackEscape(MarkdownReply.code(s)) : MarkdownReply.code(s);
+        }
+    }
+
     static String render(MatchResponse answer, String lang, String baseUrl) {
+        return render(answer, lang, baseUrl, Dialect.MARKDOWN);
+    }
+
+    static String render(MatchResponse answer, String lang, String baseUrl, Dialect d) {
         Map<String, String> l = LABELS.getOrDefault(LanguageTags.primary(lang), LABELS.get("en"));
         StringBuilder md = new StringBuilder();
         if (answer.query().rootCause() != null) {
-            md.append(l.get("understood")).append(": `").append(code(answer.query().rootCause().type())).append("`\n\n");
+            md.append(l.get("understood")).append(": `").append(d.code(answer.query().rootCause().type())).append("`\n\n");
         }
         if (answer.results().isEmpty()) {
             md.append(l.get("none")).append('\n');
@@ -38,16 +63,16 @@ final class MarkdownReply {
             if (++n > TOP) {
                 break;
             }
-            md.append(n).append(". **").append(escape(r.title())).append("** — ")
+            md.append(n).append(". ").append(d.bold).append(d.escape(r.title())).append(d.bold).append(" — ")
                     .append(r.confident() ? l.get("confident") : l.get("possible"))
                     .append(String.format(Locale.ROOT, " (%.2f)", r.score())).append('\n');
             if (!r.fixes().isEmpty() && r.fixes().get(0).title() != null) {
-                md.append("   ").append(l.get("fix")).append(": ").append(escape(r.fixes().get(0).title())).append('\n');
+                md.append("   ").append(l.get("fix")).append(": ").append(d.escape(r.fixes().get(0).title())).append('\n');
             }
             md.append("   ").append(baseUrl).append(r.url()).append('\n');
         }
         for (ParseResponse.HintJson hint : answer.query().hints()) {
-            md.append("\n_").append(escape(hint.message())).append("_\n");
+            md.append("\n_").append(d.escape(hint.message())).append("_\n");
         }
         return md.toString();
     }
@@ -69,6 +94,14 @@ final class MarkdownReply {
             }
         }
         return sb.toString();
+    }
+
+    /** Slack mrkdwn: only {@code &}, {@code <} and {@code >} are control characters, sent as HTML entities. */
+    static String slackEscape(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('\n', ' ').replace('\r', ' ');
     }
 
     /** Inside a code span only the backtick is special; it is dropped rather than escaped. */

@@ -125,10 +125,30 @@ public class ProblemMappers {
             LOG.warnf("Database unavailable while serving %s: %s", uri.getPath(), rootMessage(e));
             return DatabaseUnavailableProblem.response();
         }
+        if (tooManyFormFields(e)) {
+            return Problem.response(400, "too-many-form-fields", "Bad request",
+                    "The form has more fields than the " + FORM_FIELD_LIMIT + " a request may carry", List.of(), Map.of());
+        }
+        if (DatabaseFailures.uniqueViolation(e)) {
+            // the check before the insert passed for both of two simultaneous creates; the database kept one
+            return Problem.response(Response.Status.CONFLICT, "conflict", "Conflict",
+                    "It already exists: another request created the same key at the same moment");
+        }
         // Never leak internals (stack traces, SQL) to the caller; the log has them.
         LOG.errorf(e, "Unexpected error while serving %s", uri.getPath());
         return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "internal", "Internal error",
                 "The request could not be completed; the server log has the details.");
+    }
+
+    /** RESTEasy Reactive's own limit on the fields of one form body. */
+    static final int FORM_FIELD_LIMIT = 1000;
+
+    /** Its form parser throws a plain RuntimeException when the limit is passed, before any resource runs. */
+    static boolean tooManyFormFields(RuntimeException e) {
+        StackTraceElement[] at = e.getStackTrace();
+        return e.getClass() == RuntimeException.class && e.getMessage() != null
+                && e.getMessage().startsWith("Param limit of") && at.length > 0
+                && at[0].getClassName().startsWith("org.jboss.resteasy.reactive.server.core.multipart.");
     }
 
     static String rootMessage(Throwable e) {

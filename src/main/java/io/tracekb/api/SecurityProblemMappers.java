@@ -7,6 +7,7 @@ import io.tracekb.article.FieldError;
 import io.tracekb.db.DatabaseFailures;
 import io.tracekb.security.BasicOrBearerMechanism;
 import io.tracekb.security.SecurityRuleException;
+import io.tracekb.security.SignInThrottledException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -23,7 +24,18 @@ public class SecurityProblemMappers {
             + "Authorization: Bearer <token>";
 
     @ServerExceptionMapper
+    public Response throttled(SignInThrottledException e) {
+        return Response.fromResponse(Problem.response(429, "too-many-sign-ins", "Too many sign-in attempts",
+                e.getMessage(), List.of(), Map.of())).header("Retry-After", e.retryAfterSeconds()).build();
+    }
+
+    @ServerExceptionMapper
     public Response authenticationFailed(AuthenticationFailedException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SignInThrottledException throttled) {
+                return throttled(throttled);
+            }
+        }
         if (DatabaseFailures.unavailable(e)) {
             // users and tokens live in PostgreSQL: the credentials could not be checked, not rejected
             LOG.warnf("Database unavailable while checking credentials: %s", ProblemMappers.rootMessage(e));

@@ -97,7 +97,7 @@ public class SlashCommandResource {
         }
         MatchResponse answer = MatchResponse.of(matcher.match(text, MarkdownReply.TOP), replyLang,
                 MatchResource.shownIncidents(matcher, articles));
-        return Response.ok(new SlashReply("ephemeral", MarkdownReply.render(answer, replyLang, publicUrl))).build();
+        return Response.ok(new SlashReply("ephemeral", MarkdownReply.render(answer, replyLang, publicUrl, MarkdownReply.Dialect.SLACK))).build();
     }
 
     private static String usage(String lang) {

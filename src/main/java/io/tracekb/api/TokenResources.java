@@ -1,6 +1,5 @@
 package io.tracekb.api;
 
-import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.tracekb.security.Identities;
 import io.tracekb.security.TokenInfo;
@@ -29,19 +28,8 @@ final class TokenResources {
     public record NewToken(String name, String role, String username) {
     }
 
-    /**
-     * Tokens are minted only by someone who signed in with a password: a leaked token must not be able to
-     * create successors that outlive its revocation.
-     */
-    static void requirePasswordSignIn(SecurityIdentity identity) {
-        if (Identities.viaToken(identity)) {
-            throw new ForbiddenException("API tokens can only be created after signing in with a user name and "
-                    + "password, not with another token");
-        }
-    }
-
     static CreatedTokenJson create(TokenService tokens, SecurityIdentity identity, String owner, NewToken body) {
-        requirePasswordSignIn(identity);
+        Identities.requirePasswordSignIn(identity, "Creating an API token");
         NewToken b = body == null ? new NewToken(null, null, null) : body;
         return CreatedTokenJson.of(tokens.create(owner, b.name(), b.role(), Identities.roleOf(identity)));
     }

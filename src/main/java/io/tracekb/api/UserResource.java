@@ -1,5 +1,7 @@
 package io.tracekb.api;
 
+import io.quarkus.security.identity.SecurityIdentity;
+import io.tracekb.security.Identities;
 import io.tracekb.security.Role;
 import io.tracekb.security.UserInfo;
 import io.tracekb.security.UserService;
@@ -51,6 +53,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class UserResource {
 
     @Inject
+    SecurityIdentity identity;
+
+    @Inject
     UserService users;
 
     /** Body of user creation. */
@@ -94,6 +99,7 @@ public class UserResource {
     @APIResponse(responseCode = "400", description = "Invalid fields, each named", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "409", description = "The user name exists", content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Response create(NewUser body) {
+        Identities.requirePasswordSignIn(identity, "Creating a user");
         NewUser b = body == null ? new NewUser(null, null, null) : body;
         UserInfo created = users.create(b.username(), b.password(), b.role());
         return Response.created(UriBuilder.fromPath("/api/v1/admin/users/{u}").build(created.username()))
@@ -117,6 +123,9 @@ public class UserResource {
     public UserInfo change(@PathParam("username") String username, UserChange body) {
         if (body == null) {
             throw io.tracekb.security.SecurityRuleException.invalid(Map.of("", "a JSON object is required"));
+        }
+        if (body.password() != null) {
+            Identities.requirePasswordSignIn(identity, "Setting a password");
         }
         return users.update(username, body.role(), body.password(), body.disabled());
     }

@@ -48,6 +48,7 @@ public class ArticleService {
     public Incident create(IncidentData input, String author, String message) {
         IncidentData data = input == null ? null : input.normalized();
         IncidentValidator.check(data);
+        IncidentValidator.checkRevisionMessage(message);
         if (Incident.findBySlug(data.slug()).isPresent()) {
             throw new SlugTakenException(data.slug());
         }
@@ -70,6 +71,7 @@ public class ArticleService {
     public Incident update(String slug, IncidentData input, long basedOnVersion, String author, String message) {
         IncidentData data = input == null ? null : input.normalized();
         IncidentValidator.check(data);
+        IncidentValidator.checkRevisionMessage(message);
         Incident incident = lockForUpdate(slug, basedOnVersion);
         if (!slug.equals(data.slug()) && Incident.findBySlug(data.slug()).isPresent()) {
             throw new SlugTakenException(data.slug());

@@ -30,14 +30,32 @@ public record IncidentData(
             ts = new java.util.TreeMap<>();
             for (Map.Entry<String, TranslationData> e : translations.entrySet()) {
                 TranslationData t = e.getValue();
-                ts.put(e.getKey(), t == null ? null
+                ts.put(canonicalKey(e.getKey(), ts), t == null ? null
                         : new TranslationData(t.title(), t.summary(), trimBlankLines(t.body()), t.original()));
             }
         }
+        List<FixData> fs = fixes == null ? null : fixes.stream().map(f -> {
+            if (f == null || f.texts() == null) {
+                return f;
+            }
+            Map<String, FixTextData> texts = new java.util.TreeMap<>();
+            f.texts().forEach((lang, text) -> texts.put(canonicalKey(lang, texts), text));
+            return new FixData(f.snippet(), f.snippetLanguage(), f.file(), f.appliesTo(), texts);
+        }).toList();
         List<SampleTraceData> traces = sampleTraces == null ? null : sampleTraces.stream()
                 .map(t -> t == null ? null : new SampleTraceData(t.id(), trimTrailingLineBreaks(lf(t.text())), t.source()))
                 .toList();
-        return new IncidentData(slug, product, tags, affectedVersions, status, ts, fixes, traces);
+        return new IncidentData(slug, product, tags, affectedVersions, status, ts, fs, traces);
+    }
+
+    /**
+     * BCP 47 tags ignore case: {@code EN} and {@code en}, {@code zh-hans} and {@code zh-Hans} are one language,
+     * stored in canonical form. A tag whose canonical form is taken already keeps its own spelling, so that
+     * validation names it as a duplicate instead of one translation silently replacing the other.
+     */
+    private static String canonicalKey(String tag, Map<String, ?> taken) {
+        String canonical = LanguageTags.canonical(tag);
+        return canonical == null || taken.containsKey(canonical) ? tag : canonical;
     }
 
     /**

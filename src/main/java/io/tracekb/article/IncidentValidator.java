@@ -18,8 +18,30 @@ public final class IncidentValidator {
     static final int MAX_TITLE = 300;
     static final int MAX_BODY = 200_000;
     static final int MAX_TRACE = 1 << 20;
+    /** Caps on an incident's parts (documented in content/README.md): far above any real write-up. */
+    static final int MAX_TAGS = 30;
+    static final int MAX_TRANSLATIONS = 20;
+    static final int MAX_FIXES = 30;
+    static final int MAX_SAMPLE_TRACES = 50;
 
     private IncidentValidator() {
+    }
+
+    static final int MAX_REVISION_MESSAGE = 300;
+
+    /** A revision's message (optional): what the revision table can hold. */
+    public static void checkRevisionMessage(String message) {
+        if (message == null) {
+            return;
+        }
+        if (message.length() > MAX_REVISION_MESSAGE) {
+            throw new InvalidIncidentException(List.of(new FieldError("message",
+                    "must be at most " + MAX_REVISION_MESSAGE + " characters")));
+        }
+        if (message.indexOf('\0') >= 0) {
+            throw new InvalidIncidentException(List.of(new FieldError("message",
+                    "must not contain the NUL character (U+0000)")));
+        }
     }
 
     public static void check(IncidentData data) {
@@ -50,7 +72,11 @@ public final class IncidentValidator {
         } else if (!NAME.matcher(d.product()).matches()) {
             errors.add(new FieldError("product", "must be 1-60 lower-case letters, digits, '.', '_' or '-'"));
         }
-        if (d.tags() != null) {
+        atMost("tags", d.tags() == null ? 0 : d.tags().size(), MAX_TAGS, errors);
+        atMost("translations", d.translations() == null ? 0 : d.translations().size(), MAX_TRANSLATIONS, errors);
+        atMost("fixes", d.fixes() == null ? 0 : d.fixes().size(), MAX_FIXES, errors);
+        atMost("sampleTraces", d.sampleTraces() == null ? 0 : d.sampleTraces().size(), MAX_SAMPLE_TRACES, errors);
+        if (d.tags() != null && d.tags().size() <= MAX_TAGS) {
             for (int i = 0; i < d.tags().size(); i++) {
                 String tag = d.tags().get(i);
                 if (tag == null || !NAME.matcher(tag).matches()) {
@@ -66,6 +92,12 @@ public final class IncidentValidator {
         checkTraces(d.sampleTraces(), errors);
         checkNoNulCharacters(d, errors);
         return errors;
+    }
+
+    private static void atMost(String field, int count, int max, List<FieldError> errors) {
+        if (count > max) {
+            errors.add(new FieldError(field, "must have at most " + max + " entries (has " + count + ")"));
+        }
     }
 
     /** PostgreSQL text cannot hold U+0000: say which field has one rather than fail on saving. */
@@ -207,6 +239,13 @@ public final class IncidentValidator {
     static void checkLanguageTag(String tag, String path, List<FieldError> errors) {
         if (isBlank(tag) || tag.length() > 35) {
             errors.add(new FieldError(path, "language must be a BCP-47 tag such as en, ja or zh-Hans"));
+            return;
+        }
+        String canonical = LanguageTags.canonical(tag);
+        if (canonical != null && !canonical.equals(tag)) {
+            // IncidentData.normalized() stores tags in canonical form; one left as written is a second copy
+            errors.add(new FieldError(path, "is the same language as " + canonical
+                    + " (language tags ignore case): give each language once"));
             return;
         }
         try {

@@ -116,7 +116,8 @@ final class PendingSightings {
                     return;
                 }
                 // the answers matter more than the statistic: a batch the database refuses is dropped
-                LOG.warnf(e, "Could not record %d unmatched signatures", batch.size());
+                // not the exception itself: PostgreSQL's message quotes the rows' values, which come from pastes
+                LOG.warnf("Could not record %d unmatched signatures: %s", batch.size(), e.getClass().getName());
             }
         }
         synchronized (this) {

@@ -20,6 +20,8 @@ import java.util.List;
 @ApplicationScoped
 public class UnmatchedBacklog {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(UnmatchedBacklog.class);
+
     @Inject
     EntityManager em;
 
@@ -46,8 +48,38 @@ public class UnmatchedBacklog {
     record Sighting(String fingerprint, String rootType, String messageTemplate, String exceptions, long count) {
     }
 
-    /** One transaction for the batch, one statement per signature, sent together (JDBC batch). */
+    /**
+     * One transaction for the batch, one statement per signature, sent together (JDBC batch). If the database
+     * refuses the batch for its data (not because it is away), each row is written on its own, so that one bad
+     * row costs only itself.
+     */
     void write(List<Sighting> batch) {
+        try {
+            writeTogether(batch);
+        } catch (RuntimeException e) {
+            if (batch.size() == 1 || io.tracekb.db.DatabaseFailures.unavailable(e)) {
+                throw e;
+            }
+            int refused = 0;
+            for (Sighting s : batch) {
+                try {
+                    writeTogether(List.of(s));
+                } catch (RuntimeException one) {
+                    if (io.tracekb.db.DatabaseFailures.unavailable(one)) {
+                        throw one;
+                    }
+                    refused++;
+                }
+            }
+            if (refused > 0) {
+                // the SQL error would quote the row's values, which come from a paste: never log them
+                LOG.warnf("%d of %d unmatched signatures were refused by the database and not recorded", refused,
+                        batch.size());
+            }
+        }
+    }
+
+    private void writeTogether(List<Sighting> batch) {
         QuarkusTransaction.requiringNew().run(() -> em.unwrap(org.hibernate.Session.class).doWork(connection -> {
             try (java.sql.PreparedStatement insert = connection.prepareStatement("""
                     insert into unmatched_signature (fingerprint, root_type, message_template, exceptions, count)
@@ -107,7 +139,15 @@ public class UnmatchedBacklog {
         return null;
     }
 
-    private static String cut(String s, int max) {
-        return s == null || s.length() <= max ? s : s.substring(0, max);
+    /**
+     * At most {@code max} characters that PostgreSQL can store: U+0000 is removed (text columns refuse it, and one
+     * such row used to fail the whole batch with everyone else's sightings).
+     */
+    static String cut(String s, int max) {
+        if (s == null) {
+            return null;
+        }
+        String storable = s.indexOf('\0') >= 0 ? s.replace("\0", "") : s;
+        return storable.length() <= max ? storable : storable.substring(0, max);
     }
 }

@@ -34,6 +34,20 @@ public final class DatabaseFailures {
     }
 
     /**
+     * True when the database refused a row because its unique key exists (SQLState 23505): two requests created
+     * the same slug or user name at the same moment, and the other one won. A conflict, not a bug.
+     */
+    public static boolean uniqueViolation(Throwable failure) {
+        Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+        for (Throwable t = failure; t != null && seen.put(t, Boolean.TRUE) == null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * 08xxx: connection exceptions (refused, broken); 57P01-57P03: the server is shutting down, crashed or
      * still starting; 53300: too many connections.
      */

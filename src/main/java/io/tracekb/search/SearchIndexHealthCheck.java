@@ -22,6 +22,13 @@ public class SearchIndexHealthCheck implements HealthCheck {
     @Inject
     IndexCatchUp catchUp;
 
+    /**
+     * Readiness is open to load balancers: by default it says only up or down and, when down, why in a few words.
+     * The index path, size and error text are for operators who turn this on (kb.monitoring.details).
+     */
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "kb.monitoring.details", defaultValue = "false")
+    boolean details;
+
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder health = HealthCheckResponse.named(NAME);
@@ -29,19 +36,27 @@ public class SearchIndexHealthCheck implements HealthCheck {
         if (index == null) {
             return health.down().withData("reason", "not opened yet").build();
         }
-        health.withData("path", index.path().toAbsolutePath().toString());
+        if (details) {
+            health.withData("path", index.path().toAbsolutePath().toString());
+        }
         boolean up = true;
         var failure = index.failure();
         if (failure.isPresent()) {
             up = false;
-            health.withData("error", failure.get().message()).withData("failingSince", failure.get().since().toString());
+            health.withData("reason", "writing the index fails");
+            if (details) {
+                health.withData("error", failure.get().message()).withData("failingSince", failure.get().since().toString());
+            }
         }
         Instant behind = catchUp.behindSince();
         if (behind != null) {
             up = false;
-            health.withData("behindDatabaseSince", behind.toString());
+            health.withData("reason", "behind the database");
+            if (details) {
+                health.withData("behindDatabaseSince", behind.toString());
+            }
         }
-        if (up) {
+        if (up && details) {
             health.withData("documents", index.size());
         }
         return health.status(up).build();

@@ -13,6 +13,10 @@ import java.util.Map;
  * What the structural rerank needs of one trace, stored with each indexed incident so that reranking reads
  * no database: the cause chain (with wrapper flags), the root cause and its message template, the frame keys
  * of the root cause and of the outermost exception (top first), the fingerprint and component versions.
+ *
+ * <p>A chain longer than {@value #MAX_CHAIN} keeps its {@value #OUTER_KEPT} outermost and its innermost
+ * exceptions: every comparison walks the chain once per candidate sample, and a hostile paste of thousands of
+ * causes must cost what a real one does. Real chains have a handful of causes; the root is at the inner end.
  */
 public record TraceShape(
         List<String> exceptions,
@@ -39,6 +43,10 @@ public record TraceShape(
         if (trace != null) {
             List<ParsedException> chain = trace.exceptions();
             for (int i = 0; i < chain.size(); i++) {
+                if (!kept(i, chain.size())) {
+                    templates.add(""); // dropped by of(Signature, …): not worth templating
+                    continue;
+                }
                 ParsedException e = chain.get(i);
                 if (i == s.rootCauseIndex() && s.rootCauseTemplate() != null) {
                     templates.add(s.rootCauseTemplate()); // the signature templated the root's message already
@@ -55,9 +63,28 @@ public record TraceShape(
         return s == null ? "" : s;
     }
 
-    static TraceShape of(Signature s, List<String> templates) {
+    static final int MAX_CHAIN = 16;
+    static final int OUTER_KEPT = 4;
+
+    /** Whether exception i of a chain of n is part of the shape (see the class comment). */
+    static boolean kept(int i, int n) {
+        return n <= MAX_CHAIN || i < OUTER_KEPT || i >= n - (MAX_CHAIN - OUTER_KEPT);
+    }
+
+    private static <T> List<T> bounded(List<T> chain) {
+        int n = chain.size();
+        if (n <= MAX_CHAIN) {
+            return chain;
+        }
+        List<T> out = new ArrayList<>(chain.subList(0, OUTER_KEPT));
+        out.addAll(chain.subList(n - (MAX_CHAIN - OUTER_KEPT), n));
+        return out;
+    }
+
+    static TraceShape of(Signature s, List<String> allTemplates) {
+        List<String> templates = bounded(allTemplates);
         List<Boolean> wrappers = new ArrayList<>();
-        for (String w : s.wrappers()) {
+        for (String w : bounded(s.wrappers())) {
             wrappers.add(w != null);
         }
         List<String> frames = new ArrayList<>();
@@ -77,7 +104,7 @@ public record TraceShape(
             }
         }
         List<String> exceptions = new ArrayList<>();
-        for (String t : s.exceptionTypes()) {
+        for (String t : bounded(s.exceptionTypes())) {
             exceptions.add(t == null ? "" : t);
         }
         return new TraceShape(exceptions, wrappers, s.rootCauseType(), s.rootCauseTemplate(), frames, ubiquitous,

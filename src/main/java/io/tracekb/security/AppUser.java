@@ -36,11 +36,19 @@ public class AppUser extends PanacheEntityBase {
     @Column(nullable = false)
     public boolean disabled;
 
+    /** Part of every page session cookie; bumped at sign-out, which ends every session issued before. */
+    @Column(name = "session_generation", nullable = false)
+    public int sessionGeneration;
+
     public Role role() {
         return Role.fromCode(role);
     }
 
     public static Optional<AppUser> findByUsername(String username) {
+        // no stored name holds U+0000, and PostgreSQL would refuse the query: nobody by that name
+        if (username == null || username.indexOf('\0') >= 0 || username.length() > 200) {
+            return Optional.empty();
+        }
         return find("username", username).firstResultOptional();
     }
 

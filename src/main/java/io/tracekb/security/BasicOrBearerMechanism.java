@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * Reads the {@code Authorization} header: {@code Basic} (user name and password) or {@code Bearer} (API token).
  * No header means anonymous; a header that is present but wrong fails, even on open endpoints, so a client with
- * a revoked token learns it at once.
+ * a revoked token learns it at once. Tokens are taken under {@code /api/} and {@code /q/} only.
  */
 @ApplicationScoped
 public class BasicOrBearerMechanism implements HttpAuthenticationMechanism {
@@ -53,6 +53,10 @@ public class BasicOrBearerMechanism implements HttpAuthenticationMechanism {
             request = new UsernamePasswordAuthenticationRequest(decoded.substring(0, colon),
                     new PasswordCredential(decoded.substring(colon + 1).toCharArray()));
         } else if (scheme.equalsIgnoreCase("Bearer")) {
+            if (!acceptsTokens(context.normalizedPath())) {
+                // pages act with the rights of a signed-in person (session or password), never of a token
+                return fail("API tokens are accepted under /api/ only; pages need a sign-in");
+            }
             if (value.isEmpty()) {
                 return fail("Empty bearer token");
             }
@@ -62,6 +66,11 @@ public class BasicOrBearerMechanism implements HttpAuthenticationMechanism {
         }
         HttpSecurityUtils.setRoutingContextAttribute(request, context);
         return identityProviderManager.authenticate(request);
+    }
+
+    /** API tokens are for the API (and monitoring under /q/); a page never acts on one. */
+    static boolean acceptsTokens(String path) {
+        return path != null && (path.startsWith("/api/") || path.startsWith("/q/"));
     }
 
     private static Uni<SecurityIdentity> fail(String message) {

@@ -1,5 +1,6 @@
 package io.tracekb.security;
 
+import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -37,5 +38,15 @@ public final class Identities {
 
     public static boolean viaToken(SecurityIdentity identity) {
         return identity != null && identity.getAttribute(VIA) == AuthenticatedUser.Via.TOKEN;
+    }
+
+    /**
+     * Minting tokens, creating users and setting passwords need a password sign-in: done with a token, they
+     * would give a leaked token credentials that outlive its revocation.
+     */
+    public static void requirePasswordSignIn(SecurityIdentity identity, String what) {
+        if (viaToken(identity)) {
+            throw new ForbiddenException(what + " needs a sign-in with a user name and password, not an API token");
+        }
     }
 }

@@ -21,6 +21,11 @@ public class UserService {
     static final int MIN_PASSWORD = 8;
     /** bcrypt ignores everything after 72 bytes; refusing longer passwords keeps that from surprising anyone. */
     static final int MAX_PASSWORD_BYTES = 72;
+    /** Advisory lock key that serialises changes which may remove an admin (ContentImporter uses its own space). */
+    static final long ADMIN_CHANGE_LOCK = 0x7472616365L; // "trace"
+
+    @jakarta.inject.Inject
+    jakarta.persistence.EntityManager em;
 
     /** bcrypt work factor of new hashes (existing hashes keep theirs); the tests lower it to stay fast. */
     @ConfigProperty(name = "kb.security.bcrypt-cost", defaultValue = "10")
@@ -53,15 +58,27 @@ public class UserService {
         return Optional.of(new AuthenticatedUser(u.username, u.role(), AuthenticatedUser.Via.PASSWORD, null));
     }
 
+    /** The generation a new page session of {@code username} gets (see {@link #endSessions}). */
+    @Transactional
+    public int sessionGeneration(String username) {
+        return AppUser.findByUsername(username).map(u -> u.sessionGeneration).orElse(0);
+    }
+
+    /** Signing out: every page session of the user issued so far stops working, on every instance. */
+    @Transactional
+    public void endSessions(String username) {
+        AppUser.update("sessionGeneration = sessionGeneration + 1 where username = ?1", username);
+    }
+
     /**
      * The user behind a signed page session, as they are now: empty once disabled or deleted, and with their
      * current role (a session never outlives a demotion).
      */
     @ActivateRequestContext
     @Transactional
-    public Optional<AuthenticatedUser> findEnabled(String username) {
+    public Optional<AuthenticatedUser> findEnabled(String username, int sessionGeneration) {
         return AppUser.findByUsername(username)
-                .filter(u -> !u.disabled && u.role() != null)
+                .filter(u -> !u.disabled && u.role() != null && u.sessionGeneration == sessionGeneration)
                 .map(u -> new AuthenticatedUser(u.username, u.role(), AuthenticatedUser.Via.PASSWORD, null));
     }
 
@@ -124,6 +141,13 @@ public class UserService {
         }
         boolean losesAdmin = u.role() == Role.ADMIN && !u.disabled
                 && ((role != null && role != Role.ADMIN) || Boolean.TRUE.equals(disabled));
+        if (losesAdmin) {
+            // one admin change at a time, whichever instance serves it: two admins demoting each other at once
+            // would each count the other and leave none. The count after the lock sees the winner's commit.
+            em.createNativeQuery("select 1 from pg_advisory_xact_lock(" + ADMIN_CHANGE_LOCK + ")").getSingleResult();
+            em.refresh(u);
+            losesAdmin = u.role() == Role.ADMIN && !u.disabled;
+        }
         if (losesAdmin && AppUser.countEnabledAdmins() <= 1) {
             throw new SecurityRuleException(SecurityRuleException.Kind.CONFLICT,
                     "'" + username + "' is the last enabled admin; make another admin first");
@@ -133,6 +157,7 @@ public class UserService {
         }
         if (password != null) {
             u.passwordHash = hash(password);
+            u.sessionGeneration++; // a new password ends the page sessions signed in with the old one
         }
         if (disabled != null) {
             u.disabled = disabled;

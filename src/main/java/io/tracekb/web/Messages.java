@@ -148,6 +148,9 @@ public interface Messages {
     @Message("Wrong user name or password.")
     String login_failed();
 
+    @Message("Too many failed sign-ins. Try again in {seconds} seconds.")
+    String login_throttled(long seconds);
+
     @Message("Editors and admins sign in here. Scripts and bots use HTTP Basic or an API token on /api/.")
     String login_help();
 

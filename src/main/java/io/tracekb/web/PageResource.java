@@ -2,6 +2,7 @@ package io.tracekb.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.tracekb.article.Audience;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentStatus;
@@ -76,7 +77,7 @@ public class PageResource {
             @QueryParam("thanks") boolean thanks, @CookieParam(FeedbackCookie.NAME) String answered,
             @BeanParam PageLanguage language) {
         IncidentData data = articles.find(slug)
-                .filter(d -> d.status() != IncidentStatus.DRAFT) // drafts are not public
+                .filter(d -> Audience.of(viewer.isEditor()).sees(d.status()))
                 .orElseThrow(() -> new NotFoundException("No incident " + slug));
         String wanted = requested != null && !requested.isBlank() && requested.length() <= 35
                 ? requested.trim()

@@ -9,6 +9,8 @@ import jakarta.enterprise.event.Observes;
  * Headers that make the pages harder to abuse: no inline or foreign script (so injected markup cannot run), no
  * MIME sniffing, no framing (clickjacking), no full URLs (which can hold a search) leaked to other sites.
  * Not on {@code /api/} (answers are JSON for bots, unchanged) nor {@code /q/} (Swagger UI needs inline script).
+ * Pages of signed-in work ({@code /editor}, {@code /admin}, which shows a new token's secret once) and every
+ * answer about API tokens are {@code Cache-Control: no-store}: no browser or proxy cache keeps a copy.
  */
 @ApplicationScoped
 public class SecurityHeaders {
@@ -20,6 +22,9 @@ public class SecurityHeaders {
     void install(@Observes Router router) {
         router.route().order(-200).handler(rc -> {
             String path = rc.normalizedPath();
+            if (isPrivate(path)) {
+                rc.addHeadersEndHandler(v -> rc.response().putHeader("Cache-Control", "no-store"));
+            }
             if (!path.startsWith("/api/") && !path.startsWith("/q/")) {
                 HttpServerResponse response = rc.response();
                 rc.addHeadersEndHandler(v -> {
@@ -31,5 +36,10 @@ public class SecurityHeaders {
             }
             rc.next();
         });
+    }
+
+    static boolean isPrivate(String path) {
+        return path.startsWith("/editor") || path.startsWith("/admin") || path.startsWith("/login")
+                || path.startsWith("/api/v1/me/") || path.startsWith("/api/v1/admin/");
     }
 }

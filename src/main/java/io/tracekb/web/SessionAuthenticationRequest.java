@@ -5,13 +5,13 @@ import io.quarkus.security.identity.request.BaseAuthenticationRequest;
 /** A page request carrying a valid {@link SessionCookie}: whose session it is. */
 public class SessionAuthenticationRequest extends BaseAuthenticationRequest {
 
-    private final String username;
+    private final SessionCookie.Session session;
 
-    public SessionAuthenticationRequest(String username) {
-        this.username = username;
+    public SessionAuthenticationRequest(SessionCookie.Session session) {
+        this.session = session;
     }
 
-    public String username() {
-        return username;
+    public SessionCookie.Session session() {
+        return session;
     }
 }

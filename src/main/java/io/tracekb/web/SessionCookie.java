@@ -15,8 +15,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The page session of a signed-in user: {@code user.expiry.hmac} in an HttpOnly cookie. It holds no role and no
- * password: the user is looked up again on every request, so disabling or demoting someone takes effect at once.
+ * The page session of a signed-in user: {@code user.generation.expiry.hmac} in an HttpOnly cookie. It holds no role
+ * and no password: the user is looked up again on every request, so disabling or demoting someone takes effect at
+ * once, and a session whose generation is not the user's current one (they signed out since) is refused.
  * Only pages read it; {@code /api/} keeps Basic and Bearer only.
  */
 @ApplicationScoped
@@ -35,9 +36,13 @@ public class SessionCookie {
 
     private volatile byte[] key;
 
-    public NewCookie issue(String username, boolean secure) {
+    /** What a valid cookie says: who, and which of their session generations. */
+    public record Session(String username, int generation) {
+    }
+
+    public NewCookie issue(String username, int generation, boolean secure) {
         long expiry = clock.instant().plus(LIFETIME).getEpochSecond();
-        String payload = b64(username.getBytes(StandardCharsets.UTF_8)) + "." + expiry;
+        String payload = b64(username.getBytes(StandardCharsets.UTF_8)) + "." + generation + "." + expiry;
         return cookie(payload + "." + b64(mac(payload)), (int) LIFETIME.toSeconds(), secure);
     }
 
@@ -45,14 +50,15 @@ public class SessionCookie {
         return cookie("", 0, secure);
     }
 
-    /** The user name of a valid, unexpired session cookie; empty for anything else. */
-    public Optional<String> verify(String value) {
+    /** The session of a valid, unexpired session cookie; empty for anything else. */
+    public Optional<Session> verify(String value) {
         if (value == null || value.length() > 400) {
             return Optional.empty();
         }
         int last = value.lastIndexOf('.');
         int first = value.indexOf('.');
-        if (first <= 0 || last <= first) {
+        int second = first < 0 ? -1 : value.indexOf('.', first + 1);
+        if (first <= 0 || second <= first || last <= second) {
             return Optional.empty();
         }
         String payload = value.substring(0, last);
@@ -61,12 +67,13 @@ public class SessionCookie {
             if (!MessageDigest.isEqual(given, mac(payload))) {
                 return Optional.empty();
             }
-            long expiry = Long.parseLong(payload.substring(first + 1));
+            int generation = Integer.parseInt(payload.substring(first + 1, second));
+            long expiry = Long.parseLong(payload.substring(second + 1));
             if (clock.instant().getEpochSecond() >= expiry) {
                 return Optional.empty();
             }
-            return Optional.of(new String(Base64.getUrlDecoder().decode(payload.substring(0, first)),
-                    StandardCharsets.UTF_8));
+            return Optional.of(new Session(new String(Base64.getUrlDecoder().decode(payload.substring(0, first)),
+                    StandardCharsets.UTF_8), generation));
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }

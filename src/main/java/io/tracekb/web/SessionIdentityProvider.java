@@ -10,7 +10,10 @@ import io.tracekb.security.UserService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-/** Turns a session into the user's current identity (role re-read, disabled users refused), off the event loop. */
+/**
+ * Turns a session into the user's current identity (role re-read; disabled users and sessions ended by a sign-out
+ * refused), off the event loop.
+ */
 @ApplicationScoped
 public class SessionIdentityProvider implements IdentityProvider<SessionAuthenticationRequest> {
 
@@ -25,8 +28,8 @@ public class SessionIdentityProvider implements IdentityProvider<SessionAuthenti
     @Override
     public Uni<SecurityIdentity> authenticate(SessionAuthenticationRequest request,
             AuthenticationRequestContext context) {
-        return context.runBlocking(() -> users.findEnabled(request.username())
+        return context.runBlocking(() -> users.findEnabled(request.session().username(), request.session().generation())
                 .map(Identities::of)
-                .orElseThrow(() -> new AuthenticationFailedException("The session's user is gone or disabled")));
+                .orElseThrow(() -> new AuthenticationFailedException("The session ended, or its user is gone or disabled")));
     }
 }

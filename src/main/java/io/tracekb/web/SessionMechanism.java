@@ -34,11 +34,11 @@ public class SessionMechanism implements HttpAuthenticationMechanism {
             return Uni.createFrom().optional(Optional.empty());
         }
         Cookie cookie = context.request().getCookie(SessionCookie.NAME);
-        Optional<String> user = sessions.verify(cookie == null ? null : cookie.getValue());
-        if (user.isEmpty()) {
+        Optional<SessionCookie.Session> session = sessions.verify(cookie == null ? null : cookie.getValue());
+        if (session.isEmpty()) {
             return Uni.createFrom().optional(Optional.empty());
         }
-        SessionAuthenticationRequest request = new SessionAuthenticationRequest(user.get());
+        SessionAuthenticationRequest request = new SessionAuthenticationRequest(session.get());
         HttpSecurityUtils.setRoutingContextAttribute(request, context);
         return identityProviderManager.authenticate(request)
                 .onFailure().recoverWithItem((SecurityIdentity) null); // user disabled since: anonymous

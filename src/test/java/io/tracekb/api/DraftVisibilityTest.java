@@ -38,6 +38,15 @@ class DraftVisibilityTest {
                 .body("items.slug", not(hasItem(slug)));
         given().queryParam("status", "draft").when().get("/api/v1/articles").then().statusCode(401);
 
+        // the revisions endpoints read the same rule (issue 19, item 1: they answered 200 with the full snapshot)
+        for (String path : new String[] {"/revisions", "/revisions/1"}) {
+            given().when().get("/api/v1/articles/" + slug + path).then().statusCode(404)
+                    .contentType("application/problem+json");
+            TestUsers.reader().when().get("/api/v1/articles/" + slug + path).then().statusCode(404);
+            TestUsers.editor().when().get("/api/v1/articles/" + slug + path).then().statusCode(200);
+        }
+        TestUsers.reader().when().get("/articles/" + slug).then().statusCode(404);
+
         given().auth().preemptive().basic(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD)
                 .when().get("/api/v1/articles/" + slug).then().statusCode(200).body("status", equalTo("draft"));
         given().auth().preemptive().basic(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD)

@@ -44,7 +44,8 @@ class SlashCommandResourceTest {
                 .body("response_type", equalTo("ephemeral"))
                 .extract().path("text");
 
-        assertThat(text).contains("1. **").contains("— 高置信 (")
+        // Slack mrkdwn: *bold*, not Markdown's **bold**
+        assertThat(text).contains("1. *").doesNotContain("**").contains("— 高置信 (")
                 .contains("/articles/flink-memory-state-too-large?lang=zh");
     }
 

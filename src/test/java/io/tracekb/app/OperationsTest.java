@@ -28,8 +28,19 @@ class OperationsTest {
     }
 
     @Test
-    void prometheusMetricsAreExposed() {
-        given().when().get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
+    void prometheusMetricsAreForAdmins() {
+        // issue 19, item 14: request counts per endpoint (admin ones included) were open to anyone
+        given().when().get("/q/metrics").then().statusCode(401);
+        io.tracekb.testing.TestUsers.reader().when().get("/q/metrics").then().statusCode(403);
+        io.tracekb.testing.TestUsers.admin().when().get("/q/metrics").then().statusCode(200)
+                .body(containsString("jvm_memory_used_bytes"));
+    }
+
+    @Test
+    void readinessSaysUpOrDownWithoutTheDataDirectory() {
+        String body = given().when().get("/q/health/ready").then().statusCode(200).extract().asString();
+        org.assertj.core.api.Assertions.assertThat(body).contains("Search index").doesNotContain("\"path\"")
+                .doesNotContain(System.getProperty("user.dir"));
     }
 
     @Test

@@ -45,6 +45,24 @@ class UnmatchedBacklogTest {
     @jakarta.inject.Inject
     io.tracekb.content.ContentImporter importer;
 
+    @jakarta.inject.Inject
+    UnmatchedBacklog backlogService;
+
+    @Test
+    void aNulInOnePasteCostsNobodyElsesSighting() {
+        // issue 19, item 7: one U+0000 failed the whole batch insert, with the other pastes' sightings
+        String fp = UUID.randomUUID().toString().replace("-", "");
+        String other = UUID.randomUUID().toString().replace("-", "");
+        backlogService.write(List.of(
+                new UnmatchedBacklog.Sighting(fp, "java.lang.IllegalStateException", "bad\0value", "x", 1),
+                new UnmatchedBacklog.Sighting(other, "java.lang.IllegalStateException", "fine", "x", 1)));
+        List<String> fingerprints = given().auth().preemptive().basic(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD)
+                .queryParam("size", 500).when().get("/api/v1/admin/unmatched")
+                .then().statusCode(200).extract().jsonPath().getList("fingerprint");
+        assertThat(fingerprints).contains(other);
+        assertThat(UnmatchedBacklog.cut("a\0b\0c", 10)).isEqualTo("abc");
+    }
+
     @Test
     void aConfidentMatchIsNotCounted() throws java.io.IOException {
         importer.importAll(java.nio.file.Path.of("content"));

@@ -39,7 +39,8 @@ class IndexDiskFullTest {
 
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("kb.index.retry-interval", "1S");
+            // the error text in readiness is a detail for operators, off by default
+            return Map.of("kb.index.retry-interval", "1S", "kb.monitoring.details", "true");
         }
     }
 
