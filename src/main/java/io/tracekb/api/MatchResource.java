@@ -53,8 +53,12 @@ public class MatchResource {
     /** Where {@link ApiBodyLimit} sends a match posted without Content-Length (chunked); not part of the API. */
     static final String STREAMED_PATH = PATH + "/streamed";
 
-    /** A long single trace is about 5,000 characters; 16 KiB of several traces took about 20 ms to match. */
-    static final int EVENT_LOOP_MAX_CHARS = 16 * 1024;
+    /**
+     * A long single trace is about 5,000 characters; 16 KiB of several traces took about 20 ms to match, and the
+     * security probe's 200-deep chain (13.7 KB) 13 ms of CPU: above 8 KiB a paste goes to a worker thread, so that
+     * no paste holds the event loop (and every request queued behind it) for more than a few milliseconds.
+     */
+    static final int EVENT_LOOP_MAX_CHARS = 8 * 1024;
 
     @Inject
     TraceRequestReader requests;
