@@ -230,7 +230,9 @@ class BadInputTest {
                 sorted.get(sorted.size() - 1), quietSorted.get(quietSorted.size() / 2),
                 quietSorted.get(quietSorted.size() - 1));
         assertThat(deepDone.get()).isPositive();
-        assertThat(p99).isLessThan(1_000);
+        // a second, or twice what the same match took without the loop on this (possibly shared) machine
+        long quietP99 = quietSorted.get((int) Math.ceil(quietSorted.size() * 0.99) - 1);
+        assertThat(p99).isLessThan(Math.max(1_000, 2 * quietP99));
     }
 
     static List<Case> cases() {
