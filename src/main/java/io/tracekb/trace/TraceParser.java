@@ -116,6 +116,7 @@ public final class TraceParser {
         List<String> repairs = repaired.repairs();
         List<String> damage = new ArrayList<>(repairs);
         damage.remove(PasteRepair.LOG_PREFIXES); // log prefixes are normal, not damage
+        damage.remove(PasteRepair.LINE_ENDINGS); // nor CRLF: every browser sends a textarea's text with it
         if (!damage.isEmpty()) {
             Map<String, String> params = new LinkedHashMap<>();
             params.put("repairs", String.join(",", damage));

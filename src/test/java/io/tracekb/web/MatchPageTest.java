@@ -66,6 +66,15 @@ class MatchPageTest {
     }
 
     @Test
+    void aPasteWithTheCrlfLineEndingsBrowsersSendIsNotCalledDamaged() throws IOException {
+        // issue 21, item 3: a textarea's text arrives with CRLF, and CRLF counted as damage
+        String crlf = Files.readString(SEED_000).replace("\n", "\r\n");
+        String page = PageForms.csrf().form().formParam("text", crlf).formParam("lang", "en")
+                .when().post("/match").then().statusCode(200).extract().asString();
+        assertThat(page).contains("flink-memory-state-too-large").doesNotContainIgnoringCase("repaired");
+    }
+
+    @Test
     void resultsAreInTheChosenLanguageAndMissingTranslationsAreBadged() throws IOException {
         String page = PageForms.csrf().form().formParam("text", Files.readString(SEED_000)).formParam("lang", "ja")
                 .when().post("/match").then().statusCode(200)
