@@ -37,15 +37,36 @@ public class ContentExporter {
             }
         }
         List<Incident> incidents = Incident.listAll();
+        // a folder belongs to one slug: an incident new to the files must never overwrite another one's folder
+        java.util.Set<Path> taken = new java.util.HashSet<>(existingFolders.values());
         for (Incident incident : incidents) {
             IncidentData data = articles.find(incident.slug).orElseThrow();
-            Path folder = existingFolders.getOrDefault(data.slug(), root.resolve(data.product()).resolve(folderName(data)));
+            Path folder = existingFolders.get(data.slug());
+            if (folder == null) {
+                folder = freeFolder(root.resolve(data.product()), folderName(data), data.slug(), taken);
+                taken.add(folder);
+            }
             IncidentFolder.write(folder, data);
             // The files now say what the database says: a later import must see them as in sync.
             incident.contentHash = ContentHash.of(data);
             incident.importedVersion = incident.version;
         }
         return incidents.size();
+    }
+
+    /** {@code name} under {@code parent} if no other incident has it, else the full slug, else the slug numbered. */
+    static Path freeFolder(Path parent, String name, String slug, java.util.Set<Path> taken) {
+        for (String candidate : List.of(name, slug)) {
+            if (!taken.contains(parent.resolve(candidate))) {
+                return parent.resolve(candidate);
+            }
+        }
+        for (int n = 2;; n++) {
+            Path numbered = parent.resolve(slug + "-" + n);
+            if (!taken.contains(numbered)) {
+                return numbered;
+            }
+        }
     }
 
     private static String folderName(IncidentData data) {
