@@ -217,4 +217,17 @@ final class AppProcess implements AutoCloseable {
             process = null;
         }
     }
+
+    /** Incident folders under content/ that the app publishes (drafts are imported but not listed or matched). */
+    static int publishedIncidents() throws java.io.IOException {
+        try (var walk = java.nio.file.Files.walk(java.nio.file.Path.of("content"))) {
+            return (int) walk.filter(p -> p.getFileName().toString().equals("incident.yaml")).filter(p -> {
+                try {
+                    return java.nio.file.Files.readAllLines(p).stream().noneMatch(l -> l.strip().equals("status: draft"));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).count();
+        }
+    }
 }
