@@ -1,6 +1,7 @@
 package io.tracekb.backlog;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
 import io.tracekb.signature.Signature;
@@ -11,6 +12,7 @@ import jakarta.persistence.EntityManager;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * Counts the signatures of pastes that got no confident answer — fingerprint, root cause, message template and
@@ -20,7 +22,7 @@ import java.util.List;
 @ApplicationScoped
 public class UnmatchedBacklog {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(UnmatchedBacklog.class);
+    private static final Logger LOG = Logger.getLogger(UnmatchedBacklog.class);
 
     @Inject
     EntityManager em;
@@ -57,7 +59,7 @@ public class UnmatchedBacklog {
         try {
             writeTogether(batch);
         } catch (RuntimeException e) {
-            if (batch.size() == 1 || io.tracekb.db.DatabaseFailures.unavailable(e)) {
+            if (batch.size() == 1 || DatabaseFailures.unavailable(e)) {
                 throw e;
             }
             int refused = 0;
@@ -65,7 +67,7 @@ public class UnmatchedBacklog {
                 try {
                     writeTogether(List.of(s));
                 } catch (RuntimeException one) {
-                    if (io.tracekb.db.DatabaseFailures.unavailable(one)) {
+                    if (DatabaseFailures.unavailable(one)) {
                         throw one;
                     }
                     refused++;

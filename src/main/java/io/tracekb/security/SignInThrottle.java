@@ -43,20 +43,18 @@ public class SignInThrottle {
             @ConfigProperty(name = "kb.security.sign-in.failures-per-address", defaultValue = "30") int addressFailures,
             @ConfigProperty(name = "kb.security.sign-in.refill", defaultValue = "PT10M") Duration refill,
             @ConfigProperty(name = "kb.security.sign-in.concurrent-checks", defaultValue = "1") int concurrentChecks) {
-        limit(accountFailures, addressFailures, refill);
         this.accounts = Caffeine.newBuilder().maximumSize(MAX_KEYS).expireAfterAccess(refill.multipliedBy(2)).build();
         this.addresses = Caffeine.newBuilder().maximumSize(MAX_KEYS).expireAfterAccess(refill.multipliedBy(2)).build();
         this.checks = new Semaphore(Math.max(1, concurrentChecks), true);
+        limit(accountFailures, addressFailures, refill);
     }
 
     /** New limits, with every bucket full again (tests share one application start; operations may tune). */
     public void limit(int accountFailures, int addressFailures, Duration refill) {
         this.perAccount = Bandwidth.builder().capacity(accountFailures).refillGreedy(accountFailures, refill).build();
         this.perAddress = Bandwidth.builder().capacity(addressFailures).refillGreedy(addressFailures, refill).build();
-        if (accounts != null) {
-            accounts.invalidateAll();
-            addresses.invalidateAll();
-        }
+        accounts.invalidateAll();
+        addresses.invalidateAll();
     }
 
     /**

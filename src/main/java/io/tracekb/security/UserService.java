@@ -3,6 +3,8 @@ package io.tracekb.security;
 import io.quarkus.elytron.security.common.BcryptUtil;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -24,8 +26,8 @@ public class UserService {
     /** Advisory lock key that serialises changes which may remove an admin (ContentImporter uses its own space). */
     static final long ADMIN_CHANGE_LOCK = 0x7472616365L; // "trace"
 
-    @jakarta.inject.Inject
-    jakarta.persistence.EntityManager em;
+    @Inject
+    EntityManager em;
 
     /** bcrypt work factor of new hashes (existing hashes keep theirs); the tests lower it to stay fast. */
     @ConfigProperty(name = "kb.security.bcrypt-cost", defaultValue = "10")

@@ -7,7 +7,6 @@ import io.tracekb.security.AuthenticatedUser;
 import io.tracekb.security.SignInThrottle;
 import io.tracekb.security.SignInThrottledException;
 import io.tracekb.security.UserService;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -85,9 +84,9 @@ public class LoginPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response signIn(@RestForm String username, @RestForm String password, @RestForm String next,
-            @BeanParam PageLanguage language, @Context UriInfo uri, @Context HttpServerRequest http) {
+            @BeanParam PageLanguage language, @Context UriInfo uri) {
         boolean secure = "https".equals(uri.getRequestUri().getScheme());
-        String address = http.remoteAddress() == null ? null : http.remoteAddress().host();
+        String address = routing.request().remoteAddress() == null ? null : routing.request().remoteAddress().host();
         Optional<AuthenticatedUser> user;
         try {
             user = throttle.attempt(username, address, () -> users.checkPassword(username, password));
