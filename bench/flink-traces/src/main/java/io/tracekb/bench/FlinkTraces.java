@@ -152,7 +152,7 @@ public final class FlinkTraces {
     // ------------------------------------------------------------------------------------------------------------
 
     public static void main(String[] args) throws Exception {
-        String out = "/work/staging/generated";
+        String out = "../../src/test/resources/eval/generated"; // the pom passes --out; this is for an IDE run
         String only = "";
         for (String a : args) {
             if (a == null) {
