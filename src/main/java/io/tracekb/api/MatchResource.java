@@ -3,12 +3,8 @@ package io.tracekb.api;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentData;
-import io.tracekb.backlog.UnmatchedBacklog;
+import io.tracekb.matching.MatchService;
 import io.tracekb.search.MatchOutcome;
-import io.tracekb.search.MatchResult;
-import io.tracekb.search.Matcher;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -22,9 +18,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -64,16 +57,7 @@ public class MatchResource {
     TraceRequestReader requests;
 
     @Inject
-    Matcher matcher;
-
-    @Inject
-    ArticleService articles;
-
-    @Inject
-    RateLimiter rateLimiter;
-
-    @Inject
-    UnmatchedBacklog backlog;
+    MatchService matching;
 
     /** Where users reach TraceKB; links in chat replies start with it. */
     @ConfigProperty(name = "kb.public-url", defaultValue = "http://localhost:8080")
@@ -108,23 +92,19 @@ public class MatchResource {
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("lang") String lang,
             @QueryParam("limit") String limit, @Context HttpHeaders headers, @Context HttpServerRequest http,
             byte[] body) {
-        rateLimiter.acquire(clientOf(http));
         // the body is read whole before this runs (a byte[] parameter), within quarkus.http.limits.max-body-size
         TraceRequest request = requests.read(contentType, body, lang, limit, acceptLanguage);
         boolean markdown = prefersMarkdown(headers);
+        String client = clientOf(http);
         if (request.text().length() > EVENT_LOOP_MAX_CHARS) {
-            return onWorker(() -> reply(request, markdown, match(request), shownIncidents(matcher, articles)));
+            return onWorker(() -> reply(request, markdown, matching.answer(client, request.text(), request.limit())));
         }
-        MatchOutcome outcome = match(request);
-        Map<String, IncidentData> cards = new HashMap<>();
-        for (MatchResult r : outcome.results()) {
-            matcher.card(r.slug()).ifPresent(card -> cards.put(r.slug(), card));
-        }
-        if (cards.size() < outcome.results().size()) {
-            // the cards found are looked up again there: they come from the reader's cache
-            return onWorker(() -> reply(request, markdown, outcome, shownIncidents(matcher, articles)));
-        }
-        return Uni.createFrom().item(reply(request, markdown, outcome, cards::get));
+        MatchOutcome outcome = matching.match(client, request.text(), request.limit());
+        return matching.indexedIncidents(outcome)
+                .map(indexed -> Uni.createFrom().item(reply(request, markdown, new MatchService.Answer(outcome, indexed))))
+                // the cards found are looked up again there: they come from the reader's cache
+                .orElseGet(() -> onWorker(() -> reply(request, markdown,
+                        new MatchService.Answer(outcome, matching.shownIncidents()))));
     }
 
     /** The same match for a body of unknown length, read on a worker thread and cut off at the paste limit. */
@@ -137,24 +117,16 @@ public class MatchResource {
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("lang") String lang,
             @QueryParam("limit") String limit, @Context HttpHeaders headers, @Context HttpServerRequest http,
             InputStream body) {
-        rateLimiter.acquire(clientOf(http));
         TraceRequest request = requests.read(contentType, body, lang, limit, acceptLanguage);
-        return reply(request, prefersMarkdown(headers), match(request), shownIncidents(matcher, articles));
+        return reply(request, prefersMarkdown(headers), matching.answer(clientOf(http), request.text(), request.limit()));
     }
 
     private static Uni<Response> onWorker(Supplier<Response> work) {
         return Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
-    private MatchOutcome match(TraceRequest request) {
-        MatchOutcome outcome = matcher.match(request.text(), request.limit());
-        backlog.recordIfUnmatched(outcome); // in memory; written by a background thread
-        return outcome;
-    }
-
-    private Response reply(TraceRequest request, boolean markdown, MatchOutcome outcome,
-            Function<String, IncidentData> incidents) {
-        MatchResponse answer = MatchResponse.of(outcome, request.lang(), incidents);
+    private Response reply(TraceRequest request, boolean markdown, MatchService.Answer match) {
+        MatchResponse answer = MatchResponse.of(match.outcome(), request.lang(), match.incidents());
         if (markdown) {
             return Response.ok(MarkdownReply.render(answer, request.lang(), publicUrl), MARKDOWN).build();
         }
@@ -195,12 +167,4 @@ public class MatchResource {
                 "fixes": [ { "title": "Write checkpoints to a shared file system (Flink 1.13 and later)",
                              "description": "...", "snippet": "state.backend: hashmap\n...",
                              "snippetLanguage": "yaml", "file": "flink-conf.yaml" } ] } ] }""";
-
-    /**
-     * Titles and fixes of matched incidents come with the index, so a match needs no database (it keeps answering
-     * while PostgreSQL is down); an incident indexed without them is read from the database.
-     */
-    public static java.util.function.Function<String, IncidentData> shownIncidents(Matcher matcher, ArticleService articles) {
-        return slug -> matcher.card(slug).orElseGet(() -> articles.findPublished(slug).orElse(null));
-    }
 }

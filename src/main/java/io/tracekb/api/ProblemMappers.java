@@ -52,7 +52,7 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
-    public Response rateLimited(RateLimitedProblem e) {
+    public Response rateLimited(io.tracekb.matching.RateLimitedException e) {
         return Response.fromResponse(Problem.response(429, "rate-limited", "Too many requests", e.getMessage(),
                 List.of(), Map.of("retryAfter", e.retryAfterSeconds())))
                 .header("Retry-After", Long.toString(e.retryAfterSeconds())).build();

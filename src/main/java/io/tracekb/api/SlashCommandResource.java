@@ -1,8 +1,7 @@
 package io.tracekb.api;
 
-import io.tracekb.article.ArticleService;
 import io.tracekb.article.LanguageTags;
-import io.tracekb.search.Matcher;
+import io.tracekb.matching.MatchService;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -40,13 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SlashCommandResource {
 
     @Inject
-    Matcher matcher;
-
-    @Inject
-    ArticleService articles;
-
-    @Inject
-    RateLimiter rateLimiter;
+    MatchService matching;
 
     @ConfigProperty(name = "kb.chat.slack-signing-secret")
     Optional<String> signingSecret;
@@ -88,15 +81,14 @@ public class SlashCommandResource {
                         Map.of());
             }
         }
-        rateLimiter.acquire(MatchResource.clientOf(http));
         Map<String, String> form = parseForm(new String(body, StandardCharsets.UTF_8));
         String replyLang = lang != null && !lang.isBlank() ? lang.trim() : LanguageTags.firstAccepted(acceptLanguage, "en");
         String text = form.getOrDefault("text", "");
         if (text.isBlank()) {
             return Response.ok(new SlashReply("ephemeral", usage(replyLang))).build();
         }
-        MatchResponse answer = MatchResponse.of(matcher.match(text, MarkdownReply.TOP), replyLang,
-                MatchResource.shownIncidents(matcher, articles));
+        MatchService.Answer match = matching.answer(MatchResource.clientOf(http), text, MarkdownReply.TOP);
+        MatchResponse answer = MatchResponse.of(match.outcome(), replyLang, match.incidents());
         return Response.ok(new SlashReply("ephemeral", MarkdownReply.render(answer, replyLang, publicUrl, MarkdownReply.Dialect.SLACK))).build();
     }
 

@@ -1,9 +1,10 @@
-package io.tracekb.api;
+package io.tracekb.matching;
 
-public class RateLimitedProblem extends RuntimeException {
+/** A client asked for more matches than its share; the API answers 429, the page a 429 page. */
+public class RateLimitedException extends RuntimeException {
     private final long retryAfterSeconds;
 
-    public RateLimitedProblem(long retryAfterSeconds) {
+    public RateLimitedException(long retryAfterSeconds) {
         super("Too many requests from this client; retry in " + retryAfterSeconds + " s");
         this.retryAfterSeconds = retryAfterSeconds;
     }

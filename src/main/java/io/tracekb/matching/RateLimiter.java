@@ -1,4 +1,4 @@
-package io.tracekb.api;
+package io.tracekb.matching;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -43,7 +43,7 @@ public class RateLimiter {
             }
             waitMillis = (long) Math.ceil((1 - b.tokens) / perMilli);
         }
-        throw new RateLimitedProblem(Math.max(1, (waitMillis + 999) / 1000));
+        throw new RateLimitedException(Math.max(1, (waitMillis + 999) / 1000));
     }
 
     /** For tests and operations: a new limit, with every client's bucket full again. */

@@ -1,5 +1,8 @@
 package io.tracekb.search;
 
+import io.tracekb.search.ranking.Feature;
+import io.tracekb.search.ranking.RankingModel;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -17,8 +20,9 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
 
 /**
  * The two stages of matching over one index, without any container: Lucene proposes up to
- * {@value #CANDIDATES} candidates (stage 1); each candidate's sample traces are compared with the pasted trace
- * and the incident is scored over all of them (stage 2). An exact fingerprint hit ranks first.
+ * {@value #CANDIDATES} candidates (stage 1); for each, the paste is compared with every sample trace and the
+ * incident's {@link Feature}s are computed (stage 2); the learned {@link RankingModel} turns them into the
+ * probability that the incident is the right one, which orders the answer and decides what is confident.
  *
  * <p>One thread at a time: its comparison keeps the last query's frames and chain between samples. {@link Matcher}
  * makes one per match.
@@ -26,27 +30,35 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
 public final class Ranker {
 
     static final int CANDIDATES = 50;
-    /** Text alone (no trace in the paste) can suggest but never reach the default threshold. */
-    static final double TEXT_ONLY_CAP = 0.5;
+
     /**
-     * Share of the score given to the write-up's own words: a write-up that names the pasted message (its
-     * words, stemmed) is evidence beside the sample traces, e.g. when an incident's samples carry other messages.
+     * One candidate of stage 1 with its stage-2 evidence.
+     *
+     * @param luceneRank the candidate's rank in stage 1 (0 = first)
+     * @param features   one value per {@link Feature}
+     * @param why        the reasons, unordered (the model orders them)
      */
-    static final double W_MESSAGE_IN_TEXT = 0.2;
-    /** Added when an incident's title (in any language) contains the message's fixed lead words. */
-    static final double W_TITLE_NAMES_MESSAGE = 0.1;
-    /**
-     * A paste from a version outside the incident's stated affected range is probably another failure that looks
-     * alike (or a write-up whose fix does not apply): a tenth off, so that it still shows, with the reason.
-     */
-    static final double OUTSIDE_AFFECTED_VERSIONS = 0.9;
+    public record Candidate(long id, String slug, int luceneRank, double[] features, boolean sameFingerprint,
+            List<Reason> why) {
+
+        public boolean textOnly() {
+            return features[Feature.TEXT_ONLY.ordinal()] > 0;
+        }
+    }
 
     private final TraceIndex index;
+    private final RankingModel model;
     private final double threshold;
     private final TraceComparison comparison = new TraceComparison(FrameAlignment.defaults());
 
-    public Ranker(TraceIndex index, double threshold) {
+    /** With the shipped model and its threshold. */
+    public Ranker(TraceIndex index) {
+        this(index, RankingModel.shipped(), RankingModel.shipped().threshold());
+    }
+
+    public Ranker(TraceIndex index, RankingModel model, double threshold) {
         this.index = index;
+        this.model = model;
         this.threshold = threshold;
     }
 
@@ -62,7 +74,69 @@ public final class Ranker {
         return new MatchOutcome(paste, List.copyOf(results.subList(0, Math.min(limit, results.size()))));
     }
 
+    /** Stage 1 and the features of stage 2, unscored: what the model is trained on. */
+    public List<Candidate> candidates(PasteAnalysis paste) {
+        List<Candidate> out = new ArrayList<>();
+        index.withSearcher(searcher -> {
+            try {
+                out.addAll(candidates(paste, searcher));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return out;
+    }
+
     List<MatchResult> rank(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
+        List<Candidate> candidates = candidates(paste, searcher);
+        List<MatchResult> results = new ArrayList<>(candidates.size());
+        Map<Long, Integer> luceneRank = new HashMap<>();
+        double[] probabilities = model.probabilities(candidates.stream().map(Candidate::features).toList());
+        for (int i = 0; i < candidates.size(); i++) {
+            Candidate c = candidates.get(i);
+            double p = probabilities[i];
+            luceneRank.putIfAbsent(c.id(), c.luceneRank());
+            // text alone can suggest but is never vouched for: nothing in it is specific enough to be sure
+            boolean confident = !c.textOnly() && p >= threshold;
+            results.add(new MatchResult(c.id(), c.slug(), p, confident, c.sameFingerprint(), ordered(c)));
+        }
+        // ties (near-identical incidents) keep stage 1's order, then the slug's, so that the answer does not
+        // depend on the order documents were indexed in
+        results.sort(Comparator.comparingDouble(MatchResult::score).reversed()
+                .thenComparing(r -> luceneRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
+                .thenComparing(MatchResult::slug));
+        return results;
+    }
+
+    /** The reasons, most contributing first (by the model's weight of the feature each one stands for). */
+    private List<Reason> ordered(Candidate c) {
+        List<Reason> why = new ArrayList<>(c.why());
+        why.sort(Comparator.comparingDouble((Reason r) -> model.contribution(featureOf(r.kind()), c.features()))
+                .reversed());
+        return why;
+    }
+
+    /** The feature a reason reports. */
+    static Feature featureOf(Reason.Kind kind) {
+        return switch (kind) {
+            case SAME_FINGERPRINT -> Feature.SAME_FINGERPRINT;
+            case ROOT_CAUSE_OUTER_IN_SAMPLE, ROOT_CAUSE_DEEPER_IN_PASTE, ROOT_CAUSE_SAME_TEMPLATE, ROOT_CAUSE_NO_MESSAGE,
+                    ROOT_CAUSE_SIMILAR_MESSAGE, ROOT_CAUSE_DIFFERENT_MESSAGE -> Feature.ROOT_TYPE;
+            case TEMPLATE_IDENTICAL, TEMPLATE_SIMILAR -> Feature.TEMPLATE;
+            case SAME_INTRODUCING_MESSAGE -> Feature.INTRODUCING_MESSAGE;
+            case FRAMES_ALIGN -> Feature.FRAMES;
+            case CHAIN_ALSO_HAS -> Feature.CHAIN;
+            case WORDS_IN_WRITE_UP -> Feature.TEXT_LUCENE_RELATIVE;
+            case TITLE_NAMES_MESSAGE -> Feature.TITLE_NAMES_ROOT_MESSAGE;
+            case TITLE_NAMES_OTHER_MESSAGE -> Feature.TITLE_NAMES_OUTER_MESSAGE;
+            case WRITE_UP_NAMES_MESSAGE -> Feature.MESSAGE_IN_WRITE_UP;
+            case VERSION_INSIDE_AFFECTED -> Feature.VERSION_INSIDE;
+            case VERSION_OUTSIDE_AFFECTED -> Feature.VERSION_OUTSIDE;
+            case SAMPLES_MATCH -> Feature.OTHER_SAMPLES_AGREE;
+        };
+    }
+
+    List<Candidate> candidates(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
         // Only the best CANDIDATES are needed, never the number of hits: counting them (by default up to 1,000)
         // stops the scorer from skipping documents that cannot make the top.
         TopDocs top = searcher.search(CandidateQuery.of(paste, searcher),
@@ -77,76 +151,83 @@ public final class Ranker {
         List<String> leads = query == null ? List.of() : messageLeads(query);
         Map<Integer, Double> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
         ToDoubleFunction<String> rarity = FrameRarity.of(reader);
-        List<MatchResult> results = new ArrayList<>();
-        Map<Long, Integer> candidateRank = new HashMap<>();
+        double bestLucene = top.scoreDocs[0].score;
+        List<Candidate> out = new ArrayList<>();
+        int rank = 0;
         for (ScoreDoc hit : top.scoreDocs) {
             CandidateStore.Candidate doc = CandidateStore.get(reader, hit.doc);
-            long id = doc.id();
-            candidateRank.putIfAbsent(id, candidateRank.size());
-            String slug = doc.slug();
+            int luceneRank = rank++;
+            double relative = bestLucene <= 0 ? 0 : hit.score / bestLucene;
+            double reciprocal = 1.0 / (1 + luceneRank);
             if (query == null) {
-                double s = hit.score;
-                results.add(new MatchResult(id, slug, TEXT_ONLY_CAP * s / (s + 5), false, false,
+                double[] x = new double[Feature.COUNT];
+                x[Feature.TEXT_ONLY.ordinal()] = 1;
+                x[Feature.TEXT_LUCENE_RELATIVE.ordinal()] = relative;
+                x[Feature.TEXT_LUCENE_RECIPROCAL_RANK.ordinal()] = reciprocal;
+                out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, false,
                         List.of(Reason.of(Reason.Kind.WORDS_IN_WRITE_UP))));
                 continue;
             }
-            List<TraceComparison.Result> perTrace = new ArrayList<>();
-            for (TraceShape sample : doc.traces()) {
-                perTrace.add(comparison.compare(query, sample, rarity));
-            }
-            perTrace.sort(Comparator.comparingDouble(TraceComparison.Result::score).reversed());
-            if (perTrace.isEmpty()) {
+            if (doc.traces().isEmpty()) {
                 continue;
             }
-            TraceComparison.Result best = perTrace.get(0);
+            TraceComparison.Result best = null;
+            List<TraceComparison.Result> perTrace = new ArrayList<>(doc.traces().size());
+            for (TraceShape sample : doc.traces()) {
+                TraceComparison.Result r = comparison.compare(query, sample, rarity);
+                perTrace.add(r);
+                if (best == null || model.sampleEvidence(r.features()) > model.sampleEvidence(best.features())) {
+                    best = r;
+                }
+            }
+            double[] x = best.features().clone();
+            List<Reason> why = new ArrayList<>(best.why());
+            int agreeing = 0;
+            for (TraceComparison.Result r : perTrace) {
+                if (r != best && TraceComparison.agreesOnFailure(r)) {
+                    agreeing++;
+                }
+            }
+            if (perTrace.size() > 1) {
+                x[Feature.OTHER_SAMPLES_AGREE.ordinal()] = agreeing / (double) (perTrace.size() - 1);
+                if (agreeing > 0 && TraceComparison.agreesOnFailure(best)) {
+                    why.add(Reason.of(Reason.Kind.SAMPLES_MATCH, agreeing + 1, perTrace.size()));
+                }
+            }
             double coverage = messageTerms.size() < 2 ? 0 : wordsFound.getOrDefault(hit.doc, 0.0);
+            x[Feature.MESSAGE_IN_WRITE_UP.ordinal()] = coverage;
             String titles = doc.titles();
-            // the root cause's message in a title counts fully, an enclosing exception's half
+            // the root cause's message in a title, or an enclosing exception's
             int named = -1;
             for (int i = 0; titles != null && i < leads.size() && named < 0; i++) {
                 if (leads.get(i) != null && titles.contains(leads.get(i))) {
                     named = i;
                 }
             }
-            boolean titleNamesMessage = named >= 0;
-            double titleScore = named < 0 ? 0 : named == 0 ? W_TITLE_NAMES_MESSAGE : W_TITLE_NAMES_MESSAGE / 2;
-            double score = (1 - W_MESSAGE_IN_TEXT) * aggregate(perTrace) + W_MESSAGE_IN_TEXT * coverage + titleScore;
-            score = Math.min(1, score);
+            if (named == 0) {
+                x[Feature.TITLE_NAMES_ROOT_MESSAGE.ordinal()] = 1;
+                why.add(Reason.of(Reason.Kind.TITLE_NAMES_MESSAGE, leads.get(0)));
+            } else if (named > 0) {
+                x[Feature.TITLE_NAMES_OUTER_MESSAGE.ordinal()] = 1;
+                why.add(Reason.of(Reason.Kind.TITLE_NAMES_OTHER_MESSAGE, leads.get(named)));
+            } else if (coverage >= 0.5) {
+                why.add(Reason.of(Reason.Kind.WRITE_UP_NAMES_MESSAGE, Math.round(coverage * 100)));
+            }
             String version = AffectedVersions.productVersion(doc.product(), query.versions());
             // "all versions" is true of every paste and says nothing; a stated range does
             AffectedVersions.Verdict verdict = doc.affected().all() ? AffectedVersions.Verdict.UNKNOWN
                     : doc.affected().check(version);
-            if (best.sameFingerprint()) {
-                score = Math.max(score, TraceComparison.FINGERPRINT_FLOOR);
-            }
-            if (verdict == AffectedVersions.Verdict.OUTSIDE) {
-                score *= OUTSIDE_AFFECTED_VERSIONS; // also after a fingerprint hit: the same failure, maybe another fix
-            }
-            List<Reason> why = new ArrayList<>(best.why());
-            if (titleNamesMessage) {
-                why.add(Reason.of(named == 0 ? Reason.Kind.TITLE_NAMES_MESSAGE : Reason.Kind.TITLE_NAMES_OTHER_MESSAGE,
-                        leads.get(named)));
-            } else if (coverage >= 0.5) {
-                why.add(Reason.of(Reason.Kind.WRITE_UP_NAMES_MESSAGE, Math.round(coverage * 100)));
-            }
             if (verdict != AffectedVersions.Verdict.UNKNOWN) {
-                why.add(Reason.of(verdict == AffectedVersions.Verdict.INSIDE ? Reason.Kind.VERSION_INSIDE_AFFECTED
-                        : Reason.Kind.VERSION_OUTSIDE_AFFECTED, productName(doc.product()), version,
-                        doc.affected().text()));
+                boolean inside = verdict == AffectedVersions.Verdict.INSIDE;
+                x[(inside ? Feature.VERSION_INSIDE : Feature.VERSION_OUTSIDE).ordinal()] = 1;
+                why.add(Reason.of(inside ? Reason.Kind.VERSION_INSIDE_AFFECTED : Reason.Kind.VERSION_OUTSIDE_AFFECTED,
+                        productName(doc.product()), version, doc.affected().text()));
             }
-            if (perTrace.size() > 1 && perTrace.get(1).score() >= threshold) {
-                why.add(Reason.of(Reason.Kind.SAMPLES_MATCH,
-                        perTrace.stream().filter(r -> r.score() >= threshold).count(), perTrace.size()));
-            }
-            results.add(new MatchResult(id, slug, score, score >= threshold, best.sameFingerprint(), why));
+            x[Feature.LUCENE_RELATIVE.ordinal()] = relative;
+            x[Feature.LUCENE_RECIPROCAL_RANK.ordinal()] = reciprocal;
+            out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, best.sameFingerprint(), why));
         }
-        // results with no evidence at all keep stage 1's order (its text relevance); other ties are near-identical
-        // incidents, ordered by slug so that the answer does not depend on the order documents were indexed in
-        results.sort(Comparator.comparing(MatchResult::sameFingerprint).reversed()
-                .thenComparing(Comparator.comparingDouble(MatchResult::score).reversed())
-                .thenComparing(r -> r.score() > 0 ? -1 : candidateRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
-                .thenComparing(MatchResult::slug));
-        return results;
+        return out;
     }
 
     private static String productName(String product) {
@@ -177,20 +258,6 @@ public final class Ranker {
             leads.add(IncidentDocuments.messageLead(query.templateOf(i)));
         }
         return leads;
-    }
-
-    /** The best sample trace decides; other matching samples add support without passing 1. */
-    static double aggregate(List<TraceComparison.Result> sorted) {
-        double best = sorted.get(0).score();
-        if (sorted.size() == 1) {
-            return best;
-        }
-        double support = 0;
-        int n = Math.min(3, sorted.size() - 1);
-        for (int i = 1; i <= n; i++) {
-            support += sorted.get(i).score();
-        }
-        return Math.min(1, best + 0.1 * (1 - best) * (support / n));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.tracekb.search;
 
+import io.tracekb.search.ranking.Feature;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -9,22 +11,20 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Stage 2: how alike a pasted trace and one sample trace are, in [0, 1], with the reasons. The score is a
- * fixed weighted sum of evidence, so the same evidence gives the same score in every query:
- * frames aligned (FaST), root-cause type, message template, and the rest of the cause chain.
+ * Stage 2: how alike a pasted trace and one sample trace are, as the sample-level {@link Feature}s (frames aligned
+ * by FaST, root-cause type, message template, the rest of the cause chain, fingerprint), with the reasons. How much
+ * each feature weighs is the {@link io.tracekb.search.ranking.RankingModel}'s business, not this class's.
  */
 public final class TraceComparison {
 
-    static final double W_FRAMES = 0.40;
-    static final double W_ROOT = 0.25;
-    static final double W_TEMPLATE = 0.20;
-    static final double W_CHAIN = 0.15;
-    /** A frame list is compared by its frames and by the message that introduced them (the rest, up to 0.9). */
-    static final double W_FRAME_LIST_FRAMES = 0.6;
-    /** A fingerprint hit is the same failure by construction; the incident score never falls below this. */
-    static final double FINGERPRINT_FLOOR = 0.95;
+    /**
+     * @param features one value per {@link Feature}; only the sample-level ones are set here
+     */
+    public record Result(double[] features, boolean sameFingerprint, List<Reason> why) {
 
-    public record Result(double score, boolean sameFingerprint, List<Reason> why) {
+        public double get(Feature f) {
+            return features[f.ordinal()];
+        }
     }
 
     private final FrameAlignment alignment;
@@ -35,11 +35,13 @@ public final class TraceComparison {
 
     public Result compare(TraceShape query, TraceShape sample, ToDoubleFunction<String> rarity) {
         List<Reason> why = new ArrayList<>();
+        double[] x = new double[Feature.COUNT];
         boolean sameFingerprint = Objects.equals(query.fingerprint(), sample.fingerprint());
 
         FrameAlignment.Result frames = bestAlignment(query, sample, rarity);
         // one or two shared frames are weak evidence, however well they align (a 1-frame sample aligns fully)
-        double frameScore = Math.max(0, frames.similarity()) * Math.min(1, frames.sharedFrames() / (double) SURE_FRAMES);
+        x[Feature.FRAMES.ordinal()] = Math.max(0, frames.similarity())
+                * Math.min(1, frames.sharedFrames() / (double) SURE_FRAMES);
         if (frames.sharedFrames() > 0) {
             why.add(Reason.of(Reason.Kind.FRAMES_ALIGN, frames.sharedFrames(), frames.queryFrames()));
         }
@@ -68,21 +70,28 @@ public final class TraceComparison {
             chainScore *= failure.messageFactor();
         }
 
-        double score;
         if (query.root() == null) {
             // a frame list (e.g. Flink's "… is stuck in method:") has its frames and the line that introduced them
             double intro = sample.root() == null ? templateSimilarity(query.templateOf(0), sample.templateOf(0)) : 0;
             if (intro >= 0.6) {
                 why.add(0, Reason.of(Reason.Kind.SAME_INTRODUCING_MESSAGE));
             }
-            score = W_FRAME_LIST_FRAMES * frameScore + (0.9 - W_FRAME_LIST_FRAMES) * intro;
+            x[Feature.INTRODUCING_MESSAGE.ordinal()] = intro;
         } else {
-            score = W_FRAMES * frameScore + W_ROOT * rootScore + W_TEMPLATE * templateScore + W_CHAIN * chainScore;
+            x[Feature.ROOT_TYPE.ordinal()] = rootScore;
+            x[Feature.TEMPLATE.ordinal()] = templateScore;
+            x[Feature.CHAIN.ordinal()] = chainScore;
         }
         if (sameFingerprint) {
+            x[Feature.SAME_FINGERPRINT.ordinal()] = 1;
             why.add(0, Reason.of(Reason.Kind.SAME_FINGERPRINT));
         }
-        return new Result(Math.min(1, score), sameFingerprint, why);
+        return new Result(x, sameFingerprint, why);
+    }
+
+    /** Whether the sample agrees on the failure itself: the same root type (or crossed) with a similar message. */
+    static boolean agreesOnFailure(Result r) {
+        return r.get(Feature.ROOT_TYPE) > 0 && r.get(Feature.TEMPLATE) >= 0.5 || r.get(Feature.INTRODUCING_MESSAGE) >= 0.6;
     }
 
     /**

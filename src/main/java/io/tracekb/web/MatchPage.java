@@ -3,15 +3,9 @@ package io.tracekb.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.identity.SecurityIdentity;
-import io.tracekb.api.MatchResource;
-import io.tracekb.api.RateLimitedProblem;
-import io.tracekb.api.RateLimiter;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentData;
-import io.tracekb.backlog.UnmatchedBacklog;
-import io.tracekb.db.DatabaseFailures;
+import io.tracekb.matching.MatchService;
+import io.tracekb.matching.RateLimitedException;
 import io.tracekb.search.MatchOutcome;
-import io.tracekb.search.Matcher;
 import io.tracekb.security.Identities;
 import io.tracekb.security.Role;
 import jakarta.inject.Inject;
@@ -30,7 +24,6 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestForm;
@@ -38,7 +31,7 @@ import org.jboss.resteasy.reactive.RestForm;
 /**
  * The results page. {@code POST /match} (form field {@code text}) is what the paste box sends;
  * {@code GET /match?q=...} does the same for short texts, so a search can be linked to. Both use the same
- * matcher as {@code POST /api/v1/match} and count unmatched signatures the same way.
+ * {@link MatchService} as {@code POST /api/v1/match}: the same rate limit, ranking and unmatched backlog.
  */
 @Path("/match")
 @Produces(MediaType.TEXT_HTML)
@@ -54,20 +47,10 @@ public class MatchPage {
     }
 
     @Inject
-    Matcher matcher;
-
-    @Inject
-    ArticleService articles;
-
-    @Inject
-    UnmatchedBacklog backlog;
+    MatchService matching;
 
     @Inject
     SecurityIdentity identity;
-
-    /** The API's limiter, same bucket per client address: the page must not be a way around the API's limit. */
-    @Inject
-    RateLimiter rateLimiter;
 
     /** The same size limit as the API's match body (1 MiB by default). */
     @ConfigProperty(name = "kb.api.max-body-bytes", defaultValue = "1048576")
@@ -107,34 +90,18 @@ public class MatchPage {
             // the paste is kept in the box: the user can cut it down rather than paste again
             return page(413, Templates.results(lang, text, null, editor, "error_paste_too_large"), lang);
         }
+        MatchOutcome outcome;
         try {
-            rateLimiter.acquire(http == null || http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress());
-        } catch (RateLimitedProblem e) {
+            // the API's limiter, same bucket per client address: the page must not be a way around the API's limit
+            outcome = matching.match(http == null || http.remoteAddress() == null ? "unknown"
+                    : http.remoteAddress().hostAddress(), text, RESULTS);
+        } catch (RateLimitedException e) {
             return Response.fromResponse(page(429, Templates.results(lang, text, null, editor, "error_rate_limited"), lang))
                     .header("Retry-After", e.retryAfterSeconds()).build();
         }
-        MatchOutcome outcome = matcher.match(text, RESULTS);
-        backlog.recordIfUnmatched(outcome);
-        ResultView view = ResultView.of(text, outcome, lang,
-                leftOutWhileDatabaseDown(MatchResource.shownIncidents(matcher, articles)), matcher::frameKeys);
+        ResultView view = ResultView.of(text, outcome, lang, matching.shownIncidentsWhileDatabaseIsDown(),
+                matching::frameKeys);
         return page(200, Templates.results(lang, text, view, editor, null), lang);
-    }
-
-    /**
-     * The page shows what the API shows, from the index; only an incident indexed without a card is read from the
-     * database. While the database is down such an incident is left out: the rest of the answer is still worth having.
-     */
-    static Function<String, IncidentData> leftOutWhileDatabaseDown(Function<String, IncidentData> incidents) {
-        return slug -> {
-            try {
-                return incidents.apply(slug);
-            } catch (RuntimeException e) {
-                if (DatabaseFailures.unavailable(e)) {
-                    return null;
-                }
-                throw e;
-            }
-        };
     }
 
     private boolean isEditor() {

@@ -1,5 +1,7 @@
 package io.tracekb.api;
 
+import io.tracekb.matching.RateLimiter;
+
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 

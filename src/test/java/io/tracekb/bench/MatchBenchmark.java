@@ -94,7 +94,7 @@ public final class MatchBenchmark {
         System.gc();
         long heap = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
 
-        Ranker ranker = new Ranker(index, 0.6);
+        Ranker ranker = new Ranker(index);
         // first pass: every query once on the fresh index (cold caches of stored shapes and frame rarity)
         long[] first = new long[queries.size()];
         for (int i = 0; i < queries.size(); i++) {

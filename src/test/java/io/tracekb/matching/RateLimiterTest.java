@@ -1,4 +1,4 @@
-package io.tracekb.api;
+package io.tracekb.matching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -40,13 +40,13 @@ class RateLimiterTest {
         for (int i = 0; i < 60; i++) {
             limiter.acquire("10.0.0.1");
         }
-        assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOfSatisfying(RateLimitedProblem.class,
+        assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOfSatisfying(RateLimitedException.class,
                 e -> assertThat(e.retryAfterSeconds()).isEqualTo(1));
         limiter.acquire("10.0.0.2"); // another client is not affected
 
         clock.now = clock.now.plus(Duration.ofMillis(1000));
         limiter.acquire("10.0.0.1");
-        assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOf(RateLimitedProblem.class);
+        assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOf(RateLimitedException.class);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.tracekb.search;
 
+import io.tracekb.search.ranking.Feature;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -29,7 +31,7 @@ class TraceComparisonTest {
                 + "\tat java.lang.ClassLoader.defineClass1(Native Method)\n");
         TraceComparison.Result other = compare(metaspace, "java.lang.OutOfMemoryError: Direct buffer memory. The direct "
                 + "out-of-memory error has occurred.\n\tat java.nio.Bits.reserveMemory(Bits.java:175)\n");
-        assertThat(same.score()).isGreaterThan(other.score());
+        assertThat(same.get(Feature.ROOT_TYPE)).isGreaterThan(other.get(Feature.ROOT_TYPE));
         assertThat(same.why().get(0))
                 .isEqualTo(Reason.of(Reason.Kind.ROOT_CAUSE_SIMILAR_MESSAGE, "java.lang.OutOfMemoryError"));
         assertThat(other.why().get(0))
@@ -57,16 +59,16 @@ class TraceComparisonTest {
                 + ".closeAndGetHandle(FsCheckpointStreamFactory.java:328)\n";
         TraceComparison.Result r = compare(cut, whole);
         assertThat(r.why().get(0)).isEqualTo(Reason.of(Reason.Kind.ROOT_CAUSE_OUTER_IN_SAMPLE, "java.lang.Exception"));
-        assertThat(r.score()).isGreaterThan(compare(cut, "java.io.IOException: Could not flush and close the file "
-                + "system output stream\n\tat a.B.c(B.java:1)\n").score());
+        assertThat(r.get(Feature.ROOT_TYPE)).isGreaterThan(compare(cut, "java.io.IOException: Could not flush and close "
+                + "the file system output stream\n\tat a.B.c(B.java:1)\n").get(Feature.ROOT_TYPE));
     }
 
     @Test
     void oneSharedFrameIsWeakerEvidenceThanThree() {
         String frames = "\tat com.acme.A.a(A.java:1)\n\tat com.acme.B.b(B.java:2)\n\tat com.acme.C.c(C.java:3)\n";
         String query = "com.acme.Boom: bad\n" + frames;
-        double three = compare(query, "com.acme.Other: x\n" + frames).score();
-        double one = compare(query, "com.acme.Other: x\n\tat com.acme.A.a(A.java:9)\n").score();
+        double three = compare(query, "com.acme.Other: x\n" + frames).get(Feature.FRAMES);
+        double one = compare(query, "com.acme.Other: x\n\tat com.acme.A.a(A.java:9)\n").get(Feature.FRAMES);
         assertThat(one).isLessThan(three);
     }
 

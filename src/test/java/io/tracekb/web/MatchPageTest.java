@@ -84,8 +84,10 @@ class MatchPageTest {
                 .contains("TraceKB が読み取った内容")
                 .contains("<h3 lang=\"ja\"><a href=\"/articles/flink-memory-state-too-large?lang=ja\">")
                 .contains("確度高")
-                .contains("<ul class=\"why\"><li>トレースの例とフィンガープリントが同じ</li>"
-                        + "<li>根本原因が同じ java.io.IOException、メッセージのテンプレートも一致</li>");
+                // the reasons in the model's order of contribution (README, Matching model), in Japanese
+                .contains("<ul class=\"why\"><li>")
+                .contains("<li>トレースの例とフィンガープリントが同じ</li>")
+                .contains("<li>根本原因が同じ java.io.IOException、メッセージのテンプレートも一致</li>");
     }
 
     @Test
@@ -148,7 +150,7 @@ class MatchPageTest {
     }
 
     @Inject
-    io.tracekb.api.RateLimiter rateLimiter;
+    io.tracekb.matching.RateLimiter rateLimiter;
 
     @Test
     void thePageSharesTheApisRateLimitAndKeepsThePasteWhenItIsReached() {

@@ -68,7 +68,7 @@ class ResultViewTest {
 
     /** As the page reads an incident: its card from the index, else the database — which is down. */
     Function<String, IncidentData> shownWhileDatabaseDown() {
-        return MatchPage.leftOutWhileDatabaseDown(slug -> IncidentCards.find(index, slug).orElseGet(() -> {
+        return io.tracekb.matching.MatchService.leftOutWhileDatabaseDown(slug -> IncidentCards.find(index, slug).orElseGet(() -> {
             databaseReads.incrementAndGet();
             throw new JDBCConnectionException("Unable to acquire JDBC Connection",
                     new SQLException("Connection to localhost:5432 refused", "08001"));
@@ -76,7 +76,7 @@ class ResultViewTest {
     }
 
     ResultView view(String text) {
-        MatchOutcome outcome = new Ranker(index, 0.6).rank(PasteAnalysis.of(text), MatchPage.RESULTS);
+        MatchOutcome outcome = new Ranker(index).rank(PasteAnalysis.of(text), MatchPage.RESULTS);
         return ResultView.of(text, outcome, "en", shownWhileDatabaseDown(), slug -> IncidentFrames.find(index, slug));
     }
 
@@ -121,7 +121,7 @@ class ResultViewTest {
                 }
             }
         }
-        MatchOutcome outcome = new Ranker(index, 0.6).rank(PasteAnalysis.of(paste), MatchPage.RESULTS);
+        MatchOutcome outcome = new Ranker(index).rank(PasteAnalysis.of(paste), MatchPage.RESULTS);
 
         List<ResultView.TraceLine> fromIndex = ResultView.of(paste, outcome, "en", shownWhileDatabaseDown(),
                 slug -> IncidentFrames.find(index, slug)).results().get(0).trace();
@@ -166,7 +166,7 @@ class ResultViewTest {
     @Test
     void otherDatabaseFailuresAreNotHidden() {
         IllegalStateException bug = new IllegalStateException("not an outage");
-        Function<String, IncidentData> failing = MatchPage.leftOutWhileDatabaseDown(slug -> {
+        Function<String, IncidentData> failing = io.tracekb.matching.MatchService.leftOutWhileDatabaseDown(slug -> {
             throw bug;
         });
         assertThat(DatabaseFailures.unavailable(bug)).isFalse();

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class MatchEvaluationTest {
 
-    static final double THRESHOLD = 0.6; // the default of kb.match.confidence-threshold
+    static final double THRESHOLD = io.tracekb.search.ranking.RankingModel.shipped().threshold(); // the model's, chosen on the development part
     static final int HELD_OUT_MINIMUM = 20;
 
     @Test
@@ -121,6 +121,43 @@ class MatchEvaluationTest {
                     HELD_OUT_MINIMUM);
         }
     }
+
+    /**
+     * The benchmark of issue 24 on the frozen test part of the labelled set ({@link LabelledSet}), every baseline
+     * in the same run ({@link LabelledSetEvaluation}). The model was trained on the development part only. The
+     * floors are the figures measured when the model was last trained, rounded down: regression floors, below the
+     * issue's targets (stated in the README, "Matching model", with the gap).
+     */
+    @Test
+    void onTheFrozenTestPartTraceKbBeatsEveryBaseline() {
+        LabelledSetEvaluation e = LabelledSetEvaluation.run(LabelledSet.load());
+        LabelledSetEvaluation.Table traces = e.tables.get("traces test");
+        Scorecard t = traces.tracekb();
+        assertThat(t.positives).as("test-part trace queries").isGreaterThanOrEqualTo(TEST_TRACE_QUERIES);
+        assertThat(t.recall1()).as("test-part trace Recall@1").isGreaterThanOrEqualTo(TEST_RECALL1_FLOOR);
+        assertThat(t.recall5()).as("test-part trace Recall@5").isGreaterThanOrEqualTo(TEST_RECALL5_FLOOR);
+        assertThat(t.precision()).as("test-part confident precision").isGreaterThanOrEqualTo(TEST_PRECISION_FLOOR);
+        assertThat(t.negativeRate()).as("test-part negatives answered confidently").isLessThanOrEqualTo(0.02);
+        for (String metric : List.of("recall1", "mrr")) {
+            Scorecard best = traces.bestBaselineBy(metric.equals("mrr") ? Scorecard::mrr : Scorecard::recall1);
+            double lead = metric.equals("mrr") ? t.mrr() - best.mrr() : t.recall1() - best.recall1();
+            assertThat(lead).as(metric + " lead over " + best.system).isGreaterThanOrEqualTo(TEST_LEAD_FLOOR);
+        }
+        assertThat(traces.reliability().expectedCalibrationError()).as("test-part calibration error")
+                .isLessThanOrEqualTo(0.10);
+        Scorecard one = e.tables.get("one sample + two-line write-up, traces test").tracekb();
+        assertThat(one.recall1()).as("one-sample incidents, test-part Recall@1").isGreaterThanOrEqualTo(
+                ONE_SAMPLE_RECALL1_FLOOR);
+    }
+
+    // measured 2026-12-01 with the model trained that day: 226 queries, Recall@1 0.894, Recall@5 0.965, precision
+    // 0.964, lead over BM25 +0.080 (Recall@1) and +0.067 (MRR); one sample per incident Recall@1 0.794
+    static final int TEST_TRACE_QUERIES = 200;
+    static final double TEST_RECALL1_FLOOR = 0.88;
+    static final double TEST_RECALL5_FLOOR = 0.95;
+    static final double TEST_PRECISION_FLOOR = 0.95;
+    static final double TEST_LEAD_FLOOR = 0.06;
+    static final double ONE_SAMPLE_RECALL1_FLOOR = 0.78;
 
     /**
      * Issue 4 asks for a score "calibrated so that one threshold means the same for every query". The bounds are

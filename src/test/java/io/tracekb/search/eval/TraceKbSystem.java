@@ -6,6 +6,7 @@ import io.tracekb.search.MatchResult;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.search.Ranker;
 import io.tracekb.search.TraceIndex;
+import io.tracekb.search.ranking.RankingModel;
 import io.tracekb.testing.TestFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,6 +28,15 @@ final class TraceKbSystem implements MatchingSystem {
     private String heldOut;
 
     TraceKbSystem(List<IncidentData> incidents, double threshold) {
+        this(incidents, RankingModel.shipped(), threshold);
+    }
+
+    /** With the shipped model and its own threshold. */
+    TraceKbSystem(List<IncidentData> incidents) {
+        this(incidents, RankingModel.shipped(), RankingModel.shipped().threshold());
+    }
+
+    TraceKbSystem(List<IncidentData> incidents, RankingModel model, double threshold) {
         try {
             dir = Files.createTempDirectory("eval-index-");
         } catch (IOException e) {
@@ -40,7 +50,7 @@ final class TraceKbSystem implements MatchingSystem {
             index.put(IndexedIncident.of(id++, 1, d));
         }
         index.commit();
-        ranker = new Ranker(index, threshold);
+        ranker = new Ranker(index, model, threshold);
     }
 
     @Override
@@ -73,6 +83,11 @@ final class TraceKbSystem implements MatchingSystem {
         List<MatchResult> results = ranker.rank(PasteAnalysis.of(query.text()), 5).results();
         return new Answer(results.stream().map(MatchResult::slug).toList(),
                 !results.isEmpty() && results.get(0).confident(), results.stream().map(MatchResult::score).toList());
+    }
+
+    /** Stage 1 and the stage-2 features of the query, unscored (for training the model). */
+    List<Ranker.Candidate> candidates(EvalQuery query) {
+        return ranker.candidates(PasteAnalysis.of(query.text()));
     }
 
     @Override
