@@ -29,7 +29,7 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
  */
 public final class Ranker {
 
-    static final int CANDIDATES = 50;
+    static final int CANDIDATES = 100;
 
     /**
      * One candidate of stage 1 with its stage-2 evidence.
@@ -152,6 +152,7 @@ public final class Ranker {
         Map<Integer, Double> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
         ToDoubleFunction<String> rarity = FrameRarity.of(reader);
         double bestLucene = top.scoreDocs[0].score;
+        Map<String, Double> rootRarity = new HashMap<>();
         List<Candidate> out = new ArrayList<>();
         int rank = 0;
         for (ScoreDoc hit : top.scoreDocs) {
@@ -194,6 +195,10 @@ public final class Ranker {
                     why.add(Reason.of(Reason.Kind.SAMPLES_MATCH, agreeing + 1, perTrace.size()));
                 }
             }
+            if (query.root() != null && best.get(Feature.ROOT_TYPE) > 0) {
+                x[Feature.ROOT_RARITY.ordinal()] = best.get(Feature.ROOT_TYPE) * rootRarity.computeIfAbsent(query.root(),
+                        type -> rarityOf(reader, type));
+            }
             double coverage = messageTerms.size() < 2 ? 0 : wordsFound.getOrDefault(hit.doc, 0.0);
             x[Feature.MESSAGE_IN_WRITE_UP.ordinal()] = coverage;
             String titles = doc.titles();
@@ -228,6 +233,17 @@ public final class Ranker {
             out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, best.sameFingerprint(), why));
         }
         return out;
+    }
+
+    /** A root type's idf among the indexed incidents, scaled to [0, 1] (1: no incident has it). */
+    private static double rarityOf(IndexReader reader, String type) {
+        try {
+            int n = Math.max(1, reader.numDocs());
+            int df = reader.docFreq(new org.apache.lucene.index.Term(IndexFields.ROOT, type));
+            return Math.log(1 + n / (df + 1.0)) / Math.log(1 + n);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String productName(String product) {

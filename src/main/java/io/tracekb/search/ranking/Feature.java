@@ -18,6 +18,11 @@ public enum Feature {
     INTRODUCING_MESSAGE(true),
     /** The paste's fingerprint equals the sample's. */
     SAME_FINGERPRINT(true),
+    /**
+     * Root-type agreement times the rarity of the paste's root type among incidents (its idf, scaled to [0, 1]):
+     * sharing MysqlDataTruncation says more than sharing RuntimeException.
+     */
+    ROOT_RARITY(false),
     /** Share of the incident's other samples whose root cause and message agree with the paste too. */
     OTHER_SAMPLES_AGREE(false),
     /** Share of the root message's words (weighted by rarity) that the write-up contains. */

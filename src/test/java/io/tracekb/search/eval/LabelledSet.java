@@ -49,7 +49,12 @@ final class LabelledSet {
 
     enum Part { DEV, TEST }
 
-    enum Kind { INDEPENDENT, SURVEY, HELD_OUT, FREE_TEXT, NEGATIVE }
+    /**
+     * PASTED_AGAIN: a sample trace pasted again (clean, and with one pasting damage), its incident in the index:
+     * the commonest real case of a knowledge base of solved failures, so that the model learns what a fingerprint
+     * hit is worth. Trained on, reported apart, and not used to choose the threshold.
+     */
+    enum Kind { INDEPENDENT, SURVEY, HELD_OUT, FREE_TEXT, NEGATIVE, PASTED_AGAIN }
 
     /** One labelled query; {@code query.expectedSlug()} null for a negative. */
     record Item(EvalQuery query, Kind kind, String group, Part part, String lang) {
@@ -93,6 +98,7 @@ final class LabelledSet {
             independent(bySlug, raw);
             survey(bySlug, sampleSources, raw, distractors);
             heldOut(incidents, raw);
+            pastedAgain(incidents, raw);
             freeText(bySlug, raw);
             negatives(raw);
 
@@ -196,6 +202,21 @@ final class LabelledSet {
     }
 
     /** queries.tsv (also FreeTextEvaluationTest's) and benchmark.tsv: lang, slug, query, source_url. */
+    private static void pastedAgain(List<IncidentData> incidents, List<Item> out) {
+        int n = 0;
+        for (IncidentData d : incidents) {
+            for (int i = 0; i < d.sampleTraces().size(); i++) {
+                String text = d.sampleTraces().get(i).text();
+                List<String[]> damaged = io.tracekb.trace.Damage.all(text);
+                String[] one = damaged.get(1 + n++ % (damaged.size() - 1)); // each damage in turn
+                for (String[] variant : List.of(damaged.get(0), one)) {
+                    out.add(new Item(new EvalQuery("pasted-again/" + d.slug() + "#" + (i + 1) + "/" + variant[0],
+                            variant[1], d.slug(), null, -1), Kind.PASTED_AGAIN, d.slug(), null, null));
+                }
+            }
+        }
+    }
+
     private static void freeText(Map<String, IncidentData> bySlug, List<Item> out) throws IOException {
         for (String file : List.of("queries.tsv", "benchmark.tsv")) {
             List<String> lines = Files.readAllLines(Path.of("src/test/resources/eval/freetext", file),

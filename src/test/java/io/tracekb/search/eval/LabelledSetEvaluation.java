@@ -81,6 +81,8 @@ public final class LabelledSetEvaluation {
                 if (!variant.isEmpty()) {
                     continue;
                 }
+                tables.put("pasted again " + p, table("samples pasted again (clean and damaged), " + p + " part",
+                        traceSystems, queries(part, LabelledSet.Kind.PASTED_AGAIN), threshold));
                 for (String lang : List.of("en", "ja", "zh")) {
                     List<EvalQuery> text = set.items(part, LabelledSet.Kind.FREE_TEXT).stream()
                             .filter(i -> lang.equals(i.lang())).map(LabelledSet.Item::query).toList();

@@ -21,8 +21,8 @@ import java.util.Locale;
  *       each of its stage-1 candidates becomes a row of {@link Feature}s, labelled right or wrong;</li>
  *   <li>a conditional logit (listwise: a query's candidates compete, "none" being an option) is fitted in {@value #FOLDS}-fold cross-validation by group (the penalty chosen by
  *       the folds' MRR); the log-odds of its out-of-fold probabilities fit the Platt calibration, and the out-of-fold probabilities
- *       choose the confidence threshold: the lowest at which the confident answers to trace queries are still
- *       {@value #TARGET_PRECISION} precise;</li>
+ *       choose the confidence threshold: the lowest at which the confident answers to trace queries (other
+ *       than samples pasted again) are still {@value #TARGET_PRECISION} precise;</li>
  *   <li>the final model is fitted on all development rows; the sample that speaks for an incident is chosen
  *       by the model's own weights, so the rows are computed again with the new model and the fit repeated
  *       once.</li>
@@ -137,6 +137,10 @@ public final class RankerTraining {
                 + "confidently %d of %d; expected calibration error %.3f%n%n", cv.recall1, cv.recall5, cv.mrr,
                 cv.positives, cv.confident, cv.confidentRight, cv.confident == 0 ? 0 : cv.confidentRight
                         / (double) cv.confident, cv.negativesConfident, cv.negatives, cv.ece));
+        Metrics again = metrics(rows, oof, a, b, threshold, true);
+        report.append(String.format(Locale.ROOT, "- samples pasted again (trained on, not used for the threshold): "
+                + "Recall@1 %.3f over %d, confident %d of which right %d%n%n", again.recall1, again.positives,
+                again.confident, again.confidentRight));
         report.append("| feature | weight |\n|---|---|\n");
         report.append(String.format(Locale.ROOT, "| (bias) | %.4f |%n", fit.bias()));
         for (Feature f : Feature.values()) {
@@ -187,8 +191,8 @@ public final class RankerTraining {
         List<double[]> tops = new ArrayList<>(); // {probability, right}
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
-            if (r.textOnly() || oof[q].length == 0) {
-                continue;
+            if (r.textOnly() || oof[q].length == 0 || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
+                continue; // pasted-again queries are easy: they would lower the threshold for the real ones
             }
             int best = argmax(oof[q]);
             tops.add(new double[] { RankingModel.calibrated(oof[q], a, b)[best], r.right().get(best) ? 1 : 0 });
@@ -210,7 +214,13 @@ public final class RankerTraining {
             int negatives, int negativesConfident, double ece) {
     }
 
+    /** The realistic queries: all but the samples pasted again. */
     static Metrics metrics(List<QueryRows> rows, double[][] oof, double a, double b, double threshold) {
+        return metrics(rows, oof, a, b, threshold, false);
+    }
+
+    static Metrics metrics(List<QueryRows> rows, double[][] oof, double a, double b, double threshold,
+            boolean pastedAgain) {
         int positives = 0, hits1 = 0, hits5 = 0, confident = 0, confidentRight = 0, negatives = 0, negConfident = 0;
         double rr = 0;
         double[] bucketSum = new double[10];
@@ -219,6 +229,9 @@ public final class RankerTraining {
         int results = 0;
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
+            if ((r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) != pastedAgain) {
+                continue;
+            }
             Integer[] order = new Integer[oof[q].length];
             for (int i = 0; i < order.length; i++) {
                 order[i] = i;
