@@ -39,7 +39,8 @@ public final class RankerTraining {
     static final double[] PENALTIES = { 0.01, 0.1, 1, 10 };
 
     /** The rows of one query: its candidates' features and whether each is the right incident. */
-    record QueryRows(LabelledSet.Item item, List<double[]> features, List<Boolean> right, boolean textOnly) {
+    record QueryRows(LabelledSet.Item item, List<double[]> features, List<Boolean> right, List<String> slugs,
+            boolean textOnly) {
     }
 
     private RankerTraining() {
@@ -75,16 +76,18 @@ public final class RankerTraining {
                 }
                 List<double[]> features = new ArrayList<>();
                 List<Boolean> right = new ArrayList<>();
+                List<String> slugs = new ArrayList<>();
                 boolean textOnly = false;
                 for (Ranker.Candidate c : system.candidates(q)) {
                     features.add(c.features());
                     right.add(c.slug().equals(q.expectedSlug()));
+                    slugs.add(c.slug());
                     textOnly = c.textOnly();
                 }
                 if (q.heldOutSlug() != null) {
                     system.restore();
                 }
-                out.add(new QueryRows(item, features, right, textOnly));
+                out.add(new QueryRows(item, features, right, slugs, textOnly));
             }
         }
         return out;
@@ -141,6 +144,23 @@ public final class RankerTraining {
         report.append(String.format(Locale.ROOT, "- samples pasted again (trained on, not used for the threshold): "
                 + "Recall@1 %.3f over %d, confident %d of which right %d%n%n", again.recall1, again.positives,
                 again.confident, again.confidentRight));
+        report.append("Development queries whose wrong first answer is most probable (out-of-fold): what bounds the "
+                + "threshold\n\n");
+        List<String> wrong = new ArrayList<>();
+        for (int q = 0; q < rows.size(); q++) {
+            QueryRows r = rows.get(q);
+            if (oof[q].length == 0 || r.textOnly() || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
+                continue;
+            }
+            int best = argmax(oof[q]);
+            if (!r.right().get(best)) {
+                wrong.add(String.format(Locale.ROOT, "%.4f %s -> %s", RankingModel.calibrated(oof[q], a, b)[best],
+                        r.item().query().name(), r.slugs().get(best)));
+            }
+        }
+        wrong.sort(Comparator.reverseOrder());
+        wrong.stream().limit(12).forEach(w -> report.append("- ").append(w).append('\n'));
+        report.append('\n');
         report.append("| feature | weight |\n|---|---|\n");
         report.append(String.format(Locale.ROOT, "| (bias) | %.4f |%n", fit.bias()));
         for (Feature f : Feature.values()) {
