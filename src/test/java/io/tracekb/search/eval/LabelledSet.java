@@ -52,7 +52,7 @@ final class LabelledSet {
     /**
      * PASTED_AGAIN: a sample trace pasted again (clean, and with one pasting damage), its incident in the index:
      * the commonest real case of a knowledge base of solved failures, so that the model learns what a fingerprint
-     * hit is worth. Trained on, reported apart, and not used to choose the threshold.
+     * hit is worth. Trained on, counted when the threshold is chosen, and reported apart.
      */
     enum Kind { INDEPENDENT, SURVEY, HELD_OUT, FREE_TEXT, NEGATIVE, PASTED_AGAIN }
 
@@ -148,13 +148,13 @@ final class LabelledSet {
      */
     private static void survey(Map<String, IncidentData> bySlug, Set<String> sampleSources, List<Item> out,
             List<IncidentData> distractors) throws IOException {
-        Map<String, String> family = new HashMap<>();
+        Map<String, List<String>> family = new HashMap<>();
         for (String line : Files.readAllLines(Path.of("src/test/resources/survey/families.tsv"))) {
             if (line.startsWith("#") || line.isBlank()) {
                 continue;
             }
             String[] f = line.split("\t");
-            family.put(f[0], f[1].split(",")[0].trim());
+            family.put(f[0], java.util.Arrays.stream(f[1].split(",")).map(String::trim).toList());
         }
         ObjectMapper json = new ObjectMapper();
         for (String part : List.of("dev", "heldout")) {
@@ -164,7 +164,8 @@ final class LabelledSet {
                 }
                 JsonNode r = json.readTree(line);
                 String fam = r.path("family").asText();
-                String slug = family.getOrDefault(fam, "-");
+                List<String> slugs = family.getOrDefault(fam, List.of("-"));
+                String slug = slugs.get(0);
                 String text = r.path("text").asText();
                 String id = r.path("id").asText();
                 if (fam.equals("unclear") || text.isBlank()) {
@@ -174,8 +175,10 @@ final class LabelledSet {
                     distractors.add(distractor(id, r.path("title").asText(), text, r.path("source").asText()));
                 } else if (bySlug.containsKey(slug)
                         && sourceKeys(r.path("source").asText()).stream().noneMatch(sampleSources::contains)) {
-                    out.add(new Item(new EvalQuery("survey/" + id, text, slug, null, -1), Kind.SURVEY, slug, null,
-                            null));
+                    // a family that two incidents serve: either answer is right
+                    Set<String> alsoRight = new HashSet<>(slugs.subList(1, slugs.size()));
+                    out.add(new Item(new EvalQuery("survey/" + id, text, slug, null, -1, alsoRight), Kind.SURVEY, slug,
+                            null, null));
                 }
             }
         }

@@ -36,7 +36,7 @@ final class Reliability {
             int b = bucket(s);
             count[b]++;
             scoreSum[b] += s;
-            if (!q.negative() && a.slugs().get(i).equals(q.expectedSlug())) {
+            if (!q.negative() && q.accepts(a.slugs().get(i))) {
                 correct[b]++;
             }
         }
@@ -45,7 +45,7 @@ final class Reliability {
         }
         if (a.confident() && !a.slugs().isEmpty()) {
             confidentAnswers++;
-            if (!q.negative() && a.slugs().get(0).equals(q.expectedSlug())) {
+            if (!q.negative() && q.accepts(a.slugs().get(0))) {
                 confidentCorrect++;
             }
         }

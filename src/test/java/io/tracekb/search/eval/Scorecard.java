@@ -32,7 +32,7 @@ final class Scorecard {
             return;
         }
         positives++;
-        int rank = a.slugs().indexOf(q.expectedSlug());
+        int rank = q.rankIn(a.slugs());
         if (rank == 0) {
             hits1++;
         } else {
