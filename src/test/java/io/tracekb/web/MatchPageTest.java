@@ -58,7 +58,8 @@ class MatchPageTest {
                 .contains("<span class=\"label confident\">confident</span>")
                 .contains("<meter ")
                 .contains("Why it matched")
-                .contains("<ul class=\"why\"><li>same fingerprint as a sample trace</li>")
+                .contains("<ul class=\"why\"><li>") // in the model's order of contribution
+                .contains("<li>same fingerprint as a sample trace</li>")
                 .contains("<pre class=\"snippet\">")
                 .contains("class=\"copy\"")
                 .contains("<details class=\"pasted\">")
