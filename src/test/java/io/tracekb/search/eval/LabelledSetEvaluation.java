@@ -20,7 +20,13 @@ import java.util.Map;
 public final class LabelledSetEvaluation {
 
     /** One table: system name to its scorecard, and TraceKB's reliability over the same queries. */
-    record Table(String title, Map<String, Scorecard> cards, Reliability reliability) {
+    record Table(String title, Map<String, Scorecard> cards, Reliability reliability, int stage1Found,
+            int stage1Positives) {
+
+        /** Share of the positives whose right incident stage 1 proposed (among {@code Ranker}'s candidates). */
+        double stage1Recall() {
+            return stage1Positives == 0 ? 0 : stage1Found / (double) stage1Positives;
+        }
 
         Scorecard tracekb() {
             return cards.values().iterator().next();
@@ -36,8 +42,9 @@ public final class LabelledSetEvaluation {
             cards.values().forEach(c -> System.out.println(c.row()));
             Scorecard t = tracekb();
             Scorecard b = bestBaselineBy(Scorecard::recall1);
-            System.out.printf(Locale.ROOT, "TraceKB Recall@1 - best baseline (%s): %+.3f; calibration error %.3f%n",
-                    b.system, t.recall1() - b.recall1(), reliability.expectedCalibrationError());
+            System.out.printf(Locale.ROOT, "TraceKB Recall@1 - best baseline (%s): %+.3f; calibration error %.3f; "
+                    + "stage 1 recall %.3f (%d/%d)%n", b.system, t.recall1() - b.recall1(),
+                    reliability.expectedCalibrationError(), stage1Recall(), stage1Found, stage1Positives);
         }
     }
 
@@ -100,12 +107,15 @@ public final class LabelledSetEvaluation {
     private static Table table(String title, List<MatchingSystem> systems, List<EvalQuery> queries, double threshold) {
         Map<String, Scorecard> cards = new LinkedHashMap<>();
         Reliability reliability = new Reliability(threshold);
+        TraceKbSystem tracekb = (TraceKbSystem) systems.get(0);
+        tracekb.stage1Positives = 0;
+        tracekb.stage1Found = 0;
         for (MatchingSystem s : systems) {
             Scorecard card = new Scorecard(s.name());
-            MatchEvaluationTest.run(s, queries, card, s == systems.get(0) ? List.of(reliability) : List.of());
+            MatchEvaluationTest.run(s, queries, card, s == tracekb ? List.of(reliability) : List.of());
             cards.put(s.name(), card);
         }
-        Table t = new Table(title, cards, reliability);
+        Table t = new Table(title, cards, reliability, tracekb.stage1Found, tracekb.stage1Positives);
         t.print();
         return t;
     }

@@ -78,8 +78,18 @@ final class TraceKbSystem implements MatchingSystem {
         }
     }
 
+    /** Stage 1 measured on its own: positives answered since the last reset, and those whose incident it proposed. */
+    int stage1Positives;
+    int stage1Found;
+
     @Override
     public Answer answer(EvalQuery query) {
+        if (!query.negative()) {
+            stage1Positives++;
+            if (candidates(query).stream().anyMatch(c -> query.accepts(c.slug()))) {
+                stage1Found++;
+            }
+        }
         List<MatchResult> results = ranker.rank(PasteAnalysis.of(query.text()), 5).results();
         return new Answer(results.stream().map(MatchResult::slug).toList(),
                 !results.isEmpty() && results.get(0).confident(), results.stream().map(MatchResult::score).toList());
