@@ -3,7 +3,6 @@ package io.tracekb.search.eval;
 import io.tracekb.article.IncidentData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +20,6 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
@@ -29,12 +27,11 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  * Lucene's BM25 (its default similarity) over the raw text of {@link BaselineDocuments} with the standard
  * analyzer: the paste's distinct terms OR-ed. Every hit counts as an answer.
  */
-final class Bm25Baseline implements MatchingSystem {
+final class Bm25Baseline extends KeyedBaseline {
 
     private final ByteBuffersDirectory dir = new ByteBuffersDirectory();
     private final StandardAnalyzer analyzer = new StandardAnalyzer();
     private final DirectoryReader reader;
-    private String excluded;
 
     Bm25Baseline(List<IncidentData> incidents) {
         try (IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(analyzer))) {
@@ -58,16 +55,6 @@ final class Bm25Baseline implements MatchingSystem {
     }
 
     @Override
-    public void holdOut(String slug, int trace) {
-        excluded = slug + "#" + trace;
-    }
-
-    @Override
-    public void restore() {
-        excluded = null;
-    }
-
-    @Override
     public Answer answer(EvalQuery query) {
         try {
             Set<String> terms = new LinkedHashSet<>();
@@ -86,14 +73,7 @@ final class Bm25Baseline implements MatchingSystem {
                 b.add(new TermQuery(new Term("key", excluded)), BooleanClause.Occur.MUST_NOT);
             }
             IndexSearcher searcher = new IndexSearcher(reader);
-            List<String> slugs = new ArrayList<>();
-            for (ScoreDoc hit : searcher.search(b.build(), 50).scoreDocs) {
-                String slug = searcher.storedFields().document(hit.doc).get("slug");
-                if (!slugs.contains(slug)) {
-                    slugs.add(slug);
-                }
-            }
-            return new Answer(slugs.subList(0, Math.min(5, slugs.size())), !slugs.isEmpty());
+            return topSlugs(searcher, searcher.search(b.build(), 50).scoreDocs);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

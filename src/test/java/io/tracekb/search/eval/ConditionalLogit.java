@@ -32,18 +32,9 @@ final class ConditionalLogit {
                     continue;
                 }
                 double[] e = new double[m];
-                double denominator = 1;
-                double max = 0; // the outside option's z
-                double[] z = new double[m];
-                for (int i = 0; i < m; i++) {
-                    z[i] = w[d];
-                    double[] x = g.candidates().get(i);
-                    for (int k = 0; k < d; k++) {
-                        z[i] += w[k] * x[k];
-                    }
-                    max = Math.max(max, z[i]);
-                }
-                denominator = Math.exp(-max);
+                double[] z = logits(g, w);
+                double max = max(z);
+                double denominator = Math.exp(-max);
                 for (int i = 0; i < m; i++) {
                     e[i] = Math.exp(z[i] - max);
                     denominator += e[i];
@@ -118,16 +109,8 @@ final class ConditionalLogit {
             if (m == 0) {
                 continue;
             }
-            double[] z = new double[m];
-            double max = 0;
-            for (int i = 0; i < m; i++) {
-                z[i] = w[d];
-                double[] x = g.candidates().get(i);
-                for (int k = 0; k < d; k++) {
-                    z[i] += w[k] * x[k];
-                }
-                max = Math.max(max, z[i]);
-            }
+            double[] z = logits(g, w);
+            double max = max(z);
             double sum = Math.exp(-max);
             for (double v : z) {
                 sum += Math.exp(v - max);
@@ -138,5 +121,28 @@ final class ConditionalLogit {
             f += lambda / 2 * w[k] * w[k];
         }
         return f;
+    }
+
+    /** Each candidate's log-odds {@code w[d] + w·x}. */
+    private static double[] logits(Group g, double[] w) {
+        int d = w.length - 1;
+        double[] z = new double[g.candidates().size()];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = w[d];
+            double[] x = g.candidates().get(i);
+            for (int k = 0; k < d; k++) {
+                z[i] += w[k] * x[k];
+            }
+        }
+        return z;
+    }
+
+    /** The largest log-odds, the outside option's 0 included (for a stable log-sum-exp). */
+    private static double max(double[] z) {
+        double max = 0;
+        for (double v : z) {
+            max = Math.max(max, v);
+        }
+        return max;
     }
 }

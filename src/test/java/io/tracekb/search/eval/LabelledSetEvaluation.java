@@ -61,6 +61,15 @@ public final class LabelledSetEvaluation {
     }
 
     static LabelledSetEvaluation run(LabelledSet set) {
+        System.out.printf(Locale.ROOT, "LABELLED_SET %d incidents (groups), %d distractors%n", set.incidents.size(),
+                set.distractors.size());
+        for (LabelledSet.Part part : LabelledSet.Part.values()) {
+            for (LabelledSet.Kind kind : LabelledSet.Kind.values()) {
+                List<LabelledSet.Item> items = set.items(part, kind);
+                System.out.printf(Locale.ROOT, "LABELLED_SET %s %s: %d queries of %d groups%n", part, kind,
+                        items.size(), items.stream().map(LabelledSet.Item::group).distinct().count());
+            }
+        }
         LabelledSetEvaluation e = new LabelledSetEvaluation(set);
         double threshold = RankingModel.shipped().threshold();
         e.traces(set.index(), "", threshold);

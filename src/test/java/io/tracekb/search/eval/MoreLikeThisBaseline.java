@@ -4,7 +4,6 @@ import io.tracekb.article.IncidentData;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
@@ -20,7 +19,6 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
@@ -28,12 +26,11 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  * Baseline (b): Lucene MoreLikeThis over the raw text of every sample trace — what an Elasticsearch user would
  * set up. Every hit counts as an answer: MoreLikeThis has no notion of confidence.
  */
-final class MoreLikeThisBaseline implements MatchingSystem {
+final class MoreLikeThisBaseline extends KeyedBaseline {
 
     private final ByteBuffersDirectory dir = new ByteBuffersDirectory();
     private final DirectoryReader reader;
     private final StandardAnalyzer analyzer = new StandardAnalyzer();
-    private String excluded;
 
     MoreLikeThisBaseline(List<IncidentData> incidents) {
         try (IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(analyzer))) {
@@ -59,16 +56,6 @@ final class MoreLikeThisBaseline implements MatchingSystem {
     }
 
     @Override
-    public void holdOut(String slug, int trace) {
-        excluded = slug + "#" + trace;
-    }
-
-    @Override
-    public void restore() {
-        excluded = null;
-    }
-
-    @Override
     public Answer answer(EvalQuery query) {
         try {
             MoreLikeThis mlt = new MoreLikeThis(reader);
@@ -82,14 +69,7 @@ final class MoreLikeThisBaseline implements MatchingSystem {
                 b.add(new TermQuery(new Term("key", excluded)), BooleanClause.Occur.MUST_NOT);
             }
             IndexSearcher searcher = new IndexSearcher(reader);
-            List<String> slugs = new ArrayList<>();
-            for (ScoreDoc hit : searcher.search(b.build(), 50).scoreDocs) {
-                String slug = searcher.storedFields().document(hit.doc).get("slug");
-                if (!slugs.contains(slug)) {
-                    slugs.add(slug);
-                }
-            }
-            return new Answer(slugs.subList(0, Math.min(5, slugs.size())), !slugs.isEmpty());
+            return topSlugs(searcher, searcher.search(b.build(), 50).scoreDocs);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

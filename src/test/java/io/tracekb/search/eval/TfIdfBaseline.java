@@ -15,14 +15,13 @@ import java.util.function.Function;
  * digits, '.', '_' and '$', and their dotted parts: what a stack trace is made of), or character bigrams of every
  * script (for free text in any language). Every hit counts as an answer: it has no notion of confidence.
  */
-final class TfIdfBaseline implements MatchingSystem {
+final class TfIdfBaseline extends KeyedBaseline {
 
     private final String name;
     private final Function<String, Map<String, Integer>> tokens;
     private final List<BaselineDocuments.Doc> docs;
     private final List<Map<String, Double>> vectors = new ArrayList<>();
     private final Map<String, Double> idf = new HashMap<>();
-    private String excluded;
 
     static TfIdfBaseline identifiers(List<IncidentData> incidents) {
         return new TfIdfBaseline("baseline: TF-IDF cosine, identifier tokens", TfIdfBaseline::identifierTokens,
@@ -104,16 +103,6 @@ final class TfIdfBaseline implements MatchingSystem {
     @Override
     public String name() {
         return name;
-    }
-
-    @Override
-    public void holdOut(String slug, int trace) {
-        excluded = slug + "#" + trace;
-    }
-
-    @Override
-    public void restore() {
-        excluded = null;
     }
 
     @Override
