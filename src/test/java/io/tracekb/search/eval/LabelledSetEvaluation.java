@@ -2,6 +2,7 @@ package io.tracekb.search.eval;
 
 import io.tracekb.article.IncidentData;
 import io.tracekb.search.ranking.RankingModel;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,8 +93,13 @@ public final class LabelledSetEvaluation {
                         ? queries(part, LabelledSet.Kind.INDEPENDENT, LabelledSet.Kind.SURVEY, LabelledSet.Kind.HELD_OUT,
                                 LabelledSet.Kind.NEGATIVE)
                         : queries(part, LabelledSet.Kind.INDEPENDENT, LabelledSet.Kind.SURVEY, LabelledSet.Kind.NEGATIVE);
-                tables.put(variant + "traces " + p, table(variant + "trace queries and negatives, " + p + " part",
-                        traceSystems, traces, threshold));
+                Table table = table(variant + "trace queries and negatives, " + p + " part", traceSystems, traces,
+                        threshold);
+                tables.put(variant + "traces " + p, table);
+                if (variant.isEmpty()) {
+                    plot(table.reliability(), "TraceKB, trace queries and negatives, " + p + " part",
+                            Path.of("target/bench/reliability-" + p + ".png"));
+                }
                 if (!variant.isEmpty()) {
                     continue;
                 }
@@ -106,6 +112,15 @@ public final class LabelledSetEvaluation {
                             List.of(tracekb, bigrams, bm25, mlt, fts), text, threshold));
                 }
             }
+        }
+    }
+
+    private static void plot(Reliability r, String title, Path png) {
+        try {
+            ReliabilityPlot.write(r, title, png);
+            System.out.println("wrote " + png);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

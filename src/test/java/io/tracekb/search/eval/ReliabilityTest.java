@@ -37,4 +37,23 @@ class ReliabilityTest {
         assertThatThrownBy(() -> new Reliability(0.6).add(positive("a"), new Answer(List.of("a"), true)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void theDiagramMarksEachBucketAtItsMeanScoreAndShareRight(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        Reliability r = new Reliability(0.6);
+        r.add(positive("a"), new Answer(List.of("a", "b"), true, List.of(0.9, 0.3)));
+        java.nio.file.Path png = dir.resolve("reliability.png");
+
+        ReliabilityPlot.write(r, "test", png);
+
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(ReliabilityPlot.SIZE);
+        // the top bucket (mean 0.9, all right) is drawn at x = 0.9, y = 1 of the plot area
+        int plot = ReliabilityPlot.SIZE - 2 * 70;
+        int rgb = image.getRGB(70 + (int) (0.9 * plot), 70) & 0xffffff;
+        assertThat(rgb).isEqualTo(0x1f77b4);
+        // the 0.2-0.4 bucket (mean 0.3, none right) sits on the bottom edge
+        assertThat(image.getRGB(70 + (int) (0.3 * plot), 70 + plot - 2) & 0xffffff).isEqualTo(0x1f77b4);
+    }
 }
