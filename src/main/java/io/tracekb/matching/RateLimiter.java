@@ -1,10 +1,12 @@
 package io.tracekb.matching;
 
+import io.tracekb.search.MatchSettings;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A token bucket per client for the match endpoints: {@code kb.match.rate-limit.per-minute} requests a
@@ -18,8 +20,15 @@ public class RateLimiter {
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
     Clock clock = Clock.systemUTC();
 
-    @ConfigProperty(name = "kb.match.rate-limit.per-minute", defaultValue = "600")
+    @Inject
+    MatchSettings settings;
+
     int perMinute;
+
+    @PostConstruct
+    void configure() {
+        perMinute = settings.rateLimit().perMinute();
+    }
 
     /** Takes one token for {@code client}, or throws with the seconds until one is free. */
     public void acquire(String client) {

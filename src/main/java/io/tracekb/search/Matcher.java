@@ -2,7 +2,6 @@ package io.tracekb.search;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Matches pastes against the application's index; the ranking itself lives in {@link Ranker}. */
 @ApplicationScoped
@@ -11,15 +10,12 @@ public class Matcher {
     @Inject
     SearchIndex searchIndex;
 
-    /**
-     * Overrides the shipped model's threshold, which was chosen on the development part of the labelled set for a
-     * confident precision of 0.99 (see the model file's report).
-     */
-    @ConfigProperty(name = "kb.match.confidence-threshold")
-    java.util.Optional<Double> thresholdOverride;
+    @Inject
+    MatchSettings settings;
 
+    /** The configured threshold, else the shipped model's. */
     public double threshold() {
-        return thresholdOverride.orElse(io.tracekb.search.ranking.RankingModel.shipped().threshold());
+        return settings.confidenceThreshold().orElse(io.tracekb.search.ranking.RankingModel.shipped().threshold());
     }
 
     public MatchOutcome match(String text, int limit) {
