@@ -63,15 +63,7 @@ public final class Ranker {
     }
 
     public MatchOutcome rank(PasteAnalysis paste, int limit) {
-        List<MatchResult> results = new ArrayList<>();
-        index.withSearcher(searcher -> {
-            try {
-                results.addAll(rank(paste, searcher));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        return new MatchOutcome(paste, List.copyOf(results.subList(0, Math.min(limit, results.size()))));
+        return new MatchOutcome(paste, top(candidates(paste), limit));
     }
 
     /** Stage 1 and the features of stage 2, unscored: what the model is trained on. */
@@ -87,25 +79,29 @@ public final class Ranker {
         return out;
     }
 
-    List<MatchResult> rank(PasteAnalysis paste, IndexSearcher searcher) throws IOException {
-        List<Candidate> candidates = candidates(paste, searcher);
-        List<MatchResult> results = new ArrayList<>(candidates.size());
-        Map<Long, Integer> luceneRank = new HashMap<>();
+    /**
+     * The best {@code limit} of one paste's candidates, scored by the model; only those get their reasons ordered.
+     * Ties (near-identical incidents) keep stage 1's order, then the slug's, so that the answer does not depend on
+     * the order documents were indexed in.
+     */
+    public List<MatchResult> top(List<Candidate> candidates, int limit) {
         double[] probabilities = model.probabilities(candidates.stream().map(Candidate::features).toList());
-        for (int i = 0; i < candidates.size(); i++) {
-            Candidate c = candidates.get(i);
-            double p = probabilities[i];
-            luceneRank.putIfAbsent(c.id(), c.luceneRank());
+        Integer[] order = new Integer[candidates.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -probabilities[i])
+                .thenComparingInt(i -> candidates.get(i).luceneRank())
+                .thenComparing(i -> candidates.get(i).slug()));
+        List<MatchResult> results = new ArrayList<>(Math.min(limit, order.length));
+        for (int k = 0; k < Math.min(limit, order.length); k++) {
+            Candidate c = candidates.get(order[k]);
+            double p = probabilities[order[k]];
             // text alone can suggest but is never vouched for: nothing in it is specific enough to be sure
             boolean confident = !c.textOnly() && p >= threshold;
             results.add(new MatchResult(c.id(), c.slug(), p, confident, c.sameFingerprint(), ordered(c)));
         }
-        // ties (near-identical incidents) keep stage 1's order, then the slug's, so that the answer does not
-        // depend on the order documents were indexed in
-        results.sort(Comparator.comparingDouble(MatchResult::score).reversed()
-                .thenComparing(r -> luceneRank.getOrDefault(r.incidentId(), Integer.MAX_VALUE))
-                .thenComparing(MatchResult::slug));
-        return results;
+        return List.copyOf(results);
     }
 
     /** The reasons, most contributing first (by the model's weight of the feature each one stands for). */

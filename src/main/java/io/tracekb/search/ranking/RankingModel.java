@@ -149,16 +149,8 @@ public final class RankingModel {
         return weights[f.ordinal()] * features[f.ordinal()];
     }
 
-    public double weight(Feature f) {
-        return weights[f.ordinal()];
-    }
-
     public double threshold() {
         return threshold;
-    }
-
-    public String version() {
-        return version;
     }
 
     public static double sigmoid(double z) {

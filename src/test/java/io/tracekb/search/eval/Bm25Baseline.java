@@ -68,12 +68,7 @@ final class Bm25Baseline extends KeyedBaseline {
             }
             BooleanQuery.Builder words = new BooleanQuery.Builder();
             terms.forEach(t -> words.add(new TermQuery(new Term("text", t)), BooleanClause.Occur.SHOULD));
-            BooleanQuery.Builder b = new BooleanQuery.Builder().add(words.build(), BooleanClause.Occur.MUST);
-            if (excluded != null) {
-                b.add(new TermQuery(new Term("key", excluded)), BooleanClause.Occur.MUST_NOT);
-            }
-            IndexSearcher searcher = new IndexSearcher(reader);
-            return topSlugs(searcher, searcher.search(b.build(), 50).scoreDocs);
+            return search(reader, words.build());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

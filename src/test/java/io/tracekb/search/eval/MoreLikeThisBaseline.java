@@ -13,13 +13,8 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.queries.mlt.MoreLikeThis;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
@@ -64,12 +59,7 @@ final class MoreLikeThisBaseline extends KeyedBaseline {
             mlt.setMinTermFreq(1);
             mlt.setMinDocFreq(1);
             Query like = mlt.like("text", new StringReader(query.text()));
-            BooleanQuery.Builder b = new BooleanQuery.Builder().add(like, BooleanClause.Occur.MUST);
-            if (excluded != null) {
-                b.add(new TermQuery(new Term("key", excluded)), BooleanClause.Occur.MUST_NOT);
-            }
-            IndexSearcher searcher = new IndexSearcher(reader);
-            return topSlugs(searcher, searcher.search(b.build(), 50).scoreDocs);
+            return search(reader, like);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -84,13 +84,14 @@ final class TraceKbSystem implements MatchingSystem {
 
     @Override
     public Answer answer(EvalQuery query) {
+        List<Ranker.Candidate> candidates = candidates(query);
         if (!query.negative()) {
             stage1Positives++;
-            if (candidates(query).stream().anyMatch(c -> query.accepts(c.slug()))) {
+            if (candidates.stream().anyMatch(c -> query.accepts(c.slug()))) {
                 stage1Found++;
             }
         }
-        List<MatchResult> results = ranker.rank(PasteAnalysis.of(query.text()), 5).results();
+        List<MatchResult> results = ranker.top(candidates, 5);
         return new Answer(results.stream().map(MatchResult::slug).toList(),
                 !results.isEmpty() && results.get(0).confident(), results.stream().map(MatchResult::score).toList());
     }
