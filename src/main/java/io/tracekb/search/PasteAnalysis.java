@@ -2,6 +2,7 @@ package io.tracekb.search;
 
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureBuilder;
+import io.tracekb.trace.Hint;
 import io.tracekb.trace.ParseResult;
 import io.tracekb.trace.ParsedTrace;
 import io.tracekb.trace.TraceParser;
@@ -23,7 +24,31 @@ public record PasteAnalysis(ParseResult parse, List<Signature> signatures, Strin
         for (ParsedTrace t : parse.traces()) {
             signatures.add(SIGNATURES.build(t));
         }
-        return new PasteAnalysis(parse, signatures, prose(text, parse.traces()));
+        return new PasteAnalysis(withCutOffHint(parse, signatures), signatures, prose(text, parse.traces()));
+    }
+
+    /**
+     * The parse, told also when the primary trace ends at an exception that only reports a cause the paste does
+     * not hold (the parser sees where a trace breaks off; which exceptions only wrap is the signature's knowledge).
+     */
+    private static ParseResult withCutOffHint(ParseResult parse, List<Signature> signatures) {
+        if (parse.primary() < 0 || signatures.get(parse.primary()).causeCutOff() == null
+                || parse.hints().stream().anyMatch(h -> h.code().equals(Hint.TRUNCATED_BEFORE_ROOT_CAUSE))) {
+            return parse;
+        }
+        List<Hint> hints = new ArrayList<>(parse.hints());
+        hints.add(Hint.of(Hint.TRUNCATED_BEFORE_ROOT_CAUSE));
+        return new ParseResult(parse.traces(), parse.primary(), hints, parse.inputTruncated(), parse.repairs(),
+                parse.repairedLines());
+    }
+
+    /**
+     * Whether an answer to this paste may be vouched for: not when its primary trace ends before the exception
+     * that names the failure, since then no incident can be known to be the user's.
+     */
+    public boolean showsItsFailure() {
+        Signature p = primary();
+        return p == null || p.causeCutOff() == null;
     }
 
     public Signature primary() {

@@ -63,7 +63,7 @@ public final class Ranker {
     }
 
     public MatchOutcome rank(PasteAnalysis paste, int limit) {
-        return new MatchOutcome(paste, top(candidates(paste), limit));
+        return new MatchOutcome(paste, top(paste, candidates(paste), limit));
     }
 
     /** Stage 1 and the features of stage 2, unscored: what the model is trained on. */
@@ -84,7 +84,8 @@ public final class Ranker {
      * Ties (near-identical incidents) keep stage 1's order, then the slug's, so that the answer does not depend on
      * the order documents were indexed in.
      */
-    public List<MatchResult> top(List<Candidate> candidates, int limit) {
+    public List<MatchResult> top(PasteAnalysis paste, List<Candidate> candidates, int limit) {
+        boolean vouchable = paste.showsItsFailure();
         double[] probabilities = model.probabilities(candidates.stream().map(Candidate::features).toList());
         Integer[] order = new Integer[candidates.size()];
         for (int i = 0; i < order.length; i++) {
@@ -97,8 +98,9 @@ public final class Ranker {
         for (int k = 0; k < Math.min(limit, order.length); k++) {
             Candidate c = candidates.get(order[k]);
             double p = probabilities[order[k]];
-            // text alone can suggest but is never vouched for: nothing in it is specific enough to be sure
-            boolean confident = !c.textOnly() && p >= threshold;
+            // text alone can suggest but is never vouched for: nothing in it is specific enough to be sure; nor can
+            // a trace cut off above its cause (e.g. only "Recovery is suppressed by ...")
+            boolean confident = vouchable && !c.textOnly() && p >= threshold;
             results.add(new MatchResult(c.id(), c.slug(), p, confident, c.sameFingerprint(), ordered(c)));
         }
         return List.copyOf(results);

@@ -26,12 +26,14 @@ import java.util.Map;
  * @param jdk               JDK version hint or null
  * @param fingerprint       32 hex digits: the first 16 bytes of SHA-256 over root-cause type, template, top keys
  * @param components        the explanation tree
+ * @param causeCutOff       why the chain ends before the exception that names the failure (its last one only reports
+ *                          a cause that is not there), or null
  */
 public record Signature(String language, TraceKind kind, List<String> exceptionTypes, List<String> wrappers,
                         int rootCauseIndex, String rootCauseType, String rootCauseMessage, String rootCauseTemplate,
                         List<MaskedSpan> masked, int frameSourceIndex, List<SignatureFrame> frames,
                         List<SignatureFrame> outermostFrames, List<String> topFrameKeys, Map<String, String> versions,
-                        String jdk, String fingerprint, List<SignatureComponent> components) {
+                        String jdk, String fingerprint, List<SignatureComponent> components, String causeCutOff) {
     public Signature {
         exceptionTypes = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(exceptionTypes));
         wrappers = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(wrappers));

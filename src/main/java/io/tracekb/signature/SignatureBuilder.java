@@ -93,7 +93,8 @@ public final class SignatureBuilder {
                 "versions are shown, not matched on: the same failure happens across versions", List.of()));
         return new Signature(trace.language(), trace.kind(), types, wrappers, root, frameList ? null : rootType,
                 rootMessage, tpl.template(), tpl.masked(), source, frames, outer, top, versions.components(),
-                versions.jdk(), fingerprint, components);
+                versions.jdk(), fingerprint, components,
+                frameList || chain.isEmpty() ? null : WrapperExceptions.causeCutOff(chain.get(chain.size() - 1)));
     }
 
     /** For a thread dump: the first thread with a meaningful frame (a weak signal, documented as such). */

@@ -2,6 +2,8 @@ package io.tracekb.signature;
 
 import io.tracekb.trace.ParsedException;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Exceptions that wrap their cause and rarely name the failure themselves. */
@@ -37,7 +39,38 @@ public final class WrapperExceptions {
             "javax.servlet.ServletException",
             "jakarta.servlet.ServletException");
 
+    /**
+     * Exceptions that only ever report another failure, by type and the start of their message ("" = any): when
+     * one of them is the last of a paste's chain, the cause that names the failure was cut off. A table, so that
+     * each entry is one reviewed decision.
+     */
+    private static final List<Map.Entry<String, String>> ONLY_REPORT_A_CAUSE = List.of(
+            Map.entry("org.apache.flink.runtime.JobException", "Recovery is suppressed by"),
+            Map.entry("org.apache.flink.runtime.client.JobExecutionException", "Job execution failed"),
+            Map.entry("org.apache.flink.table.api.TableException", "Failed to execute sql"),
+            Map.entry("org.apache.flink.util.FlinkException", "Global failure triggered by OperatorCoordinator"),
+            Map.entry("java.util.concurrent.ExecutionException", ""),
+            Map.entry("java.util.concurrent.CompletionException", ""),
+            Map.entry("java.lang.reflect.InvocationTargetException", ""),
+            Map.entry("java.lang.reflect.UndeclaredThrowableException", ""));
+
     private WrapperExceptions() {
+    }
+
+    /**
+     * Why the cause of {@code last}, the last exception of a chain, must have been cut off (null when nothing says
+     * so): it is one of the exceptions that only report another failure, and its message does not name that
+     * failure (an empty-prefix entry counts only with an empty message; one naming "x.Y: msg" carries its cause).
+     */
+    public static String causeCutOff(ParsedException last) {
+        if (last == null || last.type() == null) return null;
+        String msg = last.message() == null ? "" : last.message().strip();
+        for (Map.Entry<String, String> e : ONLY_REPORT_A_CAUSE) {
+            if (!e.getKey().equals(last.type())) continue;
+            boolean reports = e.getValue().isEmpty() ? msg.isEmpty() : msg.startsWith(e.getValue());
+            if (reports) return last.type() + " only reports a failure whose cause is not in the paste";
+        }
+        return null;
     }
 
     /**

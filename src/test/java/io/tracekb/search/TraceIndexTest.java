@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.tracekb.article.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.testing.TestFiles;
+import io.tracekb.trace.Hint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,6 +160,34 @@ class TraceIndexTest {
                 .satisfies(r -> assertThat(r.sameFingerprint()).isTrue());
         assertThat(ranker.rank(PasteAnalysis.of(before), 5).results())
                 .allSatisfy(r -> assertThat(r.sameFingerprint()).isFalse());
+        index.close();
+    }
+
+    @Test
+    void aTraceCutOffAboveItsCauseIsAnsweredButNeverConfidentlyAndIsToldSo() {
+        TraceIndex index = TraceIndex.open(dir).index();
+        String wrapperOnly = "org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy\n"
+                + "\tat org.apache.flink.runtime.executiongraph.failover.flip1.ExecutionFailureHandler.handleFailure"
+                + "(ExecutionFailureHandler.java:138)\n"
+                + "\tat org.apache.flink.runtime.executiongraph.failover.flip1.ExecutionFailureHandler"
+                + ".getFailureHandlingResult(ExecutionFailureHandler.java:82)\n";
+        String withCause = wrapperOnly + "Caused by: java.lang.OutOfMemoryError: Metaspace\n"
+                + "\tat java.lang.ClassLoader.defineClass1(Native Method)\n";
+        index.put(withTrace(1, 1, wrapperOnly));
+        index.put(withTrace(2, 1, withCause));
+        index.commit();
+        // any probability would be confident: only the cut-off paste's own state may withhold it
+        Ranker ranker = new Ranker(index, io.tracekb.search.ranking.RankingModel.shipped(), 0);
+
+        MatchOutcome cut = ranker.rank(PasteAnalysis.of(wrapperOnly), 5);
+        MatchOutcome whole = ranker.rank(PasteAnalysis.of(withCause), 5);
+
+        // the same trace pasted again is still found first, but the failure behind it is not in the paste
+        assertThat(cut.results().get(0).slug()).isEqualTo(withTrace(1, 1, wrapperOnly).slug());
+        assertThat(cut.results()).noneMatch(MatchResult::confident);
+        assertThat(cut.paste().parse().hints()).extracting(Hint::code).containsExactly(Hint.TRUNCATED_BEFORE_ROOT_CAUSE);
+        assertThat(whole.results().get(0).confident()).isTrue();
+        assertThat(whole.paste().parse().hints()).isEmpty();
         index.close();
     }
 

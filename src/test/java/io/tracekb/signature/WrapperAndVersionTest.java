@@ -41,6 +41,37 @@ class WrapperAndVersionTest {
     }
 
     @Test
+    void aChainEndingAtAnExceptionThatOnlyReportsACauseIsCutOff() {
+        // each row: the last exception of a paste, and whether its cause must have been cut off
+        String[][] table = {
+                { "org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy", "cut off" },
+                { "org.apache.flink.runtime.JobException: Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy"
+                        + "(maxNumberRestartAttempts=0, backoffTimeMS=3000)", "cut off" },
+                { "org.apache.flink.runtime.client.JobExecutionException: Job execution failed.", "cut off" },
+                { "org.apache.flink.table.api.TableException: Failed to execute sql", "cut off" },
+                { "java.util.concurrent.ExecutionException", "cut off" },
+                { "java.util.concurrent.CompletionException: java.io.IOException: disk full", "names its cause" },
+                { "org.apache.flink.runtime.JobException: Cannot instantiate the coordinator for operator Source", "names its cause" },
+                { "java.lang.RuntimeException: Recovery is suppressed by NoRestartBackoffTimeStrategy", "names its cause" },
+                { "java.lang.IllegalStateException: boom", "names its cause" },
+        };
+        for (String[] row : table) {
+            Signature s = sig(row[0] + "\n\tat a.B.c(B.java:1)\n");
+            assertThat(s.causeCutOff() == null ? "names its cause" : "cut off").as(row[0]).isEqualTo(row[1]);
+        }
+        Signature whole = sig("""
+                org.apache.flink.runtime.client.JobExecutionException: Job execution failed.
+                \tat a.B.c(B.java:1)
+                Caused by: java.io.IOException: disk full
+                \tat a.D.e(D.java:2)
+                """);
+        assertThat(whole.causeCutOff()).isNull();
+        assertThat(sig("org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy\n"
+                + "\tat a.B.c(B.java:1)\n").causeCutOff())
+                .isEqualTo("org.apache.flink.runtime.JobException only reports a failure whose cause is not in the paste");
+    }
+
+    @Test
     void versionsFromJarSuffixesAndModules() {
         Signature s = sig("""
                 java.lang.IllegalStateException: x

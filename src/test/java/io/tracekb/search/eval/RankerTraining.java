@@ -1,5 +1,6 @@
 package io.tracekb.search.eval;
 
+import io.tracekb.search.PasteAnalysis;
 import io.tracekb.search.Ranker;
 import io.tracekb.search.ranking.Feature;
 import io.tracekb.search.ranking.RankingModel;
@@ -39,9 +40,12 @@ public final class RankerTraining {
     static final double TARGET_PRECISION = 0.99;
     static final double[] PENALTIES = { 0.01, 0.1, 1, 10 };
 
-    /** The rows of one query: its candidates' features and whether each is the right incident. */
+    /**
+     * The rows of one query: its candidates' features and whether each is the right incident; {@code neverConfident}
+     * when the ranker vouches for no answer to it (text only, or a trace cut off above its cause).
+     */
     record QueryRows(LabelledSet.Item item, List<double[]> features, List<Boolean> right, List<String> slugs,
-            boolean textOnly) {
+            boolean neverConfident) {
     }
 
     private RankerTraining() {
@@ -79,6 +83,7 @@ public final class RankerTraining {
                 List<Boolean> right = new ArrayList<>();
                 List<String> slugs = new ArrayList<>();
                 boolean textOnly = false;
+                boolean cutOff = !PasteAnalysis.of(q.text()).showsItsFailure();
                 for (Ranker.Candidate c : system.candidates(q)) {
                     features.add(c.features());
                     right.add(q.accepts(c.slug()));
@@ -88,7 +93,7 @@ public final class RankerTraining {
                 if (q.heldOutSlug() != null) {
                     system.restore();
                 }
-                out.add(new QueryRows(item, features, right, slugs, textOnly));
+                out.add(new QueryRows(item, features, right, slugs, textOnly || cutOff));
             }
         }
         return out;
@@ -150,7 +155,7 @@ public final class RankerTraining {
         List<String> wrong = new ArrayList<>();
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
-            if (oof[q].length == 0 || r.textOnly() || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
+            if (oof[q].length == 0 || r.neverConfident() || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
                 continue;
             }
             int best = argmax(oof[q]);
@@ -212,7 +217,7 @@ public final class RankerTraining {
         List<double[]> tops = new ArrayList<>(); // {probability, right}
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
-            if (r.textOnly() || oof[q].length == 0) {
+            if (r.neverConfident() || oof[q].length == 0) {
                 continue;
             }
             int best = argmax(oof[q]);
@@ -276,7 +281,7 @@ public final class RankerTraining {
                 bucketCount[bucket]++;
                 results++;
             }
-            boolean isConfident = order.length > 0 && !r.textOnly()
+            boolean isConfident = order.length > 0 && !r.neverConfident()
                     && calibrated[order[0]] >= threshold;
             if (negative) {
                 negatives++;

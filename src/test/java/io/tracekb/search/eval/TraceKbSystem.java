@@ -84,14 +84,15 @@ final class TraceKbSystem implements MatchingSystem {
 
     @Override
     public Answer answer(EvalQuery query) {
-        List<Ranker.Candidate> candidates = candidates(query);
+        PasteAnalysis paste = PasteAnalysis.of(query.text());
+        List<Ranker.Candidate> candidates = ranker.candidates(paste);
         if (!query.negative()) {
             stage1Positives++;
             if (candidates.stream().anyMatch(c -> query.accepts(c.slug()))) {
                 stage1Found++;
             }
         }
-        List<MatchResult> results = ranker.top(candidates, 5);
+        List<MatchResult> results = ranker.top(paste, candidates, 5);
         return new Answer(results.stream().map(MatchResult::slug).toList(),
                 !results.isEmpty() && results.get(0).confident(), results.stream().map(MatchResult::score).toList());
     }
