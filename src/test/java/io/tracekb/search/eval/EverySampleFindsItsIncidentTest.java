@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class EverySampleFindsItsIncidentTest {
 
-    static final int MINIMUM_INCIDENTS = 106;
+    static final int MINIMUM_INCIDENTS = 131;
     /** Measured 2026-12-01 with the model trained that day: 6 of 256 held-out samples rank a sibling first. */
     static final double FIRST_SHARE_FLOOR = 0.95;
 
@@ -29,6 +29,7 @@ class EverySampleFindsItsIncidentTest {
         assertThat(incidents).hasSizeGreaterThanOrEqualTo(MINIMUM_INCIDENTS);
         List<String> problems = new ArrayList<>();
         int checked = 0;
+        int logOnly = 0;
         List<String> notFirst = new ArrayList<>();
         try (TraceKbSystem system = new TraceKbSystem(incidents, MatchEvaluationTest.THRESHOLD)) {
             for (IncidentData d : incidents) {
@@ -48,9 +49,10 @@ class EverySampleFindsItsIncidentTest {
                 }
                 for (int i = 0; i < d.sampleTraces().size(); i++) {
                     String text = d.sampleTraces().get(i).text();
+                    // a log excerpt without any exception (a YARN or Kubernetes kill) is matched by its words:
+                    // it must find its incident all the same
                     if (PasteAnalysis.of(text).primary() == null) {
-                        problems.add(d.slug() + " trace " + (i + 1) + ": no signature");
-                        continue;
+                        logOnly++;
                     }
                     system.holdOut(d.slug(), i);
                     Answer a = system.answer(new EvalQuery(d.slug() + "#" + (i + 1), text, d.slug(), d.slug(), i));
@@ -65,8 +67,9 @@ class EverySampleFindsItsIncidentTest {
                 }
             }
         }
-        System.out.printf("EVERY_SAMPLE %d incidents, %d sample traces held out one at a time, %d problems, %d found "
-                + "but not first: %s%n", incidents.size(), checked, problems.size(), notFirst.size(), notFirst);
+        System.out.printf("EVERY_SAMPLE %d incidents, %d sample traces held out one at a time (%d of them log excerpts "
+                + "without an exception), %d problems, %d found but not first: %s%n", incidents.size(), checked, logOnly,
+                problems.size(), notFirst.size(), notFirst);
         assertThat(problems).as("incomplete incidents and sample traces that do not find their incident").isEmpty();
         assertThat(1 - notFirst.size() / (double) checked).as("share of held-out samples that find their incident first")
                 .isGreaterThanOrEqualTo(FIRST_SHARE_FLOOR);
