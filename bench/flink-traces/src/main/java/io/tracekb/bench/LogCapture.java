@@ -16,7 +16,9 @@ import java.util.function.Predicate;
  * Keeps the WARN/ERROR events Flink logs (JobManager and TaskManager run in this JVM) so a scenario can take a log
  * line with its exception as the JobManager log would show it. The text is rendered by log4j with Flink's default
  * pattern ({@code conf/log4j.properties}: {@code %d{yyyy-MM-dd HH:mm:ss,SSS} %-5p %-60c %x - %m%n}); the throwable
- * is appended by log4j itself. Nothing is edited.
+ * is appended by log4j itself. Nothing is edited. {@link #await} only looks at events with an exception;
+ * {@link #renderFrom} returns all WARN/ERROR events in log order (e.g. ZooKeeper connection state changes, which
+ * Flink logs without one).
  */
 final class LogCapture extends AbstractAppender {
 
@@ -43,9 +45,6 @@ final class LogCapture extends AbstractAppender {
 
     @Override
     public void append(LogEvent event) {
-        if (event.getThrown() == null) {
-            return;
-        }
         synchronized (events) {
             events.add(event.toImmutable());
         }
@@ -57,12 +56,34 @@ final class LogCapture extends AbstractAppender {
         }
     }
 
+    /** The number of events kept so far (a mark for {@link #renderFrom}). */
+    static int mark() {
+        synchronized (instance.events) {
+            return instance.events.size();
+        }
+    }
+
+    /** All events kept since {@code mark}, with or without an exception, rendered in log order. */
+    static String renderFrom(int mark) {
+        StringBuilder sb = new StringBuilder();
+        synchronized (instance.events) {
+            for (LogEvent e : instance.events.subList(Math.min(mark, instance.events.size()),
+                    instance.events.size())) {
+                sb.append(instance.getLayout().toSerializable(e));
+            }
+        }
+        return sb.toString();
+    }
+
     /** Waits up to {@code timeoutMs} for an event whose rendered text matches; returns the rendering or null. */
     static String await(Predicate<String> match, long timeoutMs) throws InterruptedException {
         long end = System.currentTimeMillis() + timeoutMs;
         while (System.currentTimeMillis() < end) {
             synchronized (instance.events) {
                 for (LogEvent e : instance.events) {
+                    if (e.getThrown() == null) {
+                        continue;
+                    }
                     String text = instance.getLayout().toSerializable(e).toString();
                     if (match.test(text)) {
                         return text;

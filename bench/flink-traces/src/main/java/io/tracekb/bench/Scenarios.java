@@ -155,6 +155,7 @@ final class Scenarios {
                 "keyBy on a key class without hashCode()/equals() (identity hash), parallelism 2, keyed ValueState",
                 list("Key group"), Scenarios::keyIdentityHashCode));
         SqlScenarios.add(s);
+        HaScenarios.add(s);
         return s;
     }
 
