@@ -22,9 +22,10 @@ import java.util.Locale;
  *       each of its stage-1 candidates becomes a row of {@link Feature}s, labelled right or wrong;</li>
  *   <li>a conditional logit (listwise: a query's candidates compete, "none" being an option) is fitted in {@value #FOLDS}-fold cross-validation by group (the penalty chosen by
  *       the folds' MRR); the log-odds of its out-of-fold probabilities fit the Platt calibration, and the out-of-fold probabilities
- *       choose the confidence threshold: the lowest at which the confident answers to trace queries (samples
- *       pasted again among them: pasting a known failure again is what users of a knowledge base of solved
- *       failures do most) are still {@value #TARGET_PRECISION} precise;</li>
+ *       choose the confidence threshold: the lowest at which the confident answers to trace queries are still
+ *       {@value #TARGET_PRECISION} precise. Samples pasted again are left out of that count: they are nearly
+ *       always right, and as the content grows their number would buy confident answers for new failures at a
+ *       precision below the target;</li>
  *   <li>the final model is fitted on all development rows; the sample that speaks for an incident is chosen
  *       by the model's own weights, so the rows are computed again with the new model and the fit repeated
  *       once.</li>
@@ -147,7 +148,7 @@ public final class RankerTraining {
                 cv.positives, cv.confident, cv.confidentRight, cv.confident == 0 ? 0 : cv.confidentRight
                         / (double) cv.confident, cv.negativesConfident, cv.negatives, cv.ece));
         Metrics again = metrics(rows, oof, a, b, threshold, true);
-        report.append(String.format(Locale.ROOT, "- samples pasted again (trained on and counted for the threshold): "
+        report.append(String.format(Locale.ROOT, "- samples pasted again (trained on, not counted for the threshold): "
                 + "Recall@1 %.3f over %d, confident %d of which right %d%n%n", again.recall1, again.positives,
                 again.confident, again.confidentRight));
         report.append("Development queries whose wrong first answer is most probable (out-of-fold): what bounds the "
@@ -210,14 +211,15 @@ public final class RankerTraining {
     }
 
     /**
-     * The lowest top-answer probability from which the confident answers to trace queries (negatives among them)
-     * are still {@link #TARGET_PRECISION} precise; above every answer when no such point exists.
+     * The lowest top-answer probability from which the confident answers to trace queries (negatives among them,
+     * samples pasted again not) are still {@link #TARGET_PRECISION} precise; above every answer when no such point
+     * exists.
      */
     static double threshold(List<QueryRows> rows, double[][] oof, double a, double b) {
         List<double[]> tops = new ArrayList<>(); // {probability, right}
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
-            if (r.neverConfident() || oof[q].length == 0) {
+            if (r.neverConfident() || oof[q].length == 0 || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
                 continue;
             }
             int best = argmax(oof[q]);
