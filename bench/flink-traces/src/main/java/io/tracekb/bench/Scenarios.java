@@ -154,6 +154,12 @@ final class Scenarios {
         s.add(new Scenario("key-identity-hashcode", "flink-state-key-group-out-of-range-unstable-key",
                 "keyBy on a key class without hashCode()/equals() (identity hash), parallelism 2, keyed ValueState",
                 list("Key group"), Scenarios::keyIdentityHashCode));
+        s.add(new Scenario("savepoint-tasks-not-running", "flink-checkpoint-not-all-tasks-running",
+                "a bounded source (10 elements) is unioned with an unbounded one; after the bounded source task has"
+                        + " FINISHED, JobClient.triggerSavepoint() is called, with"
+                        + " execution.checkpointing.checkpoints-after-tasks-finish: false",
+                list("CheckpointException", "Not all required tasks are currently running"),
+                Scenarios::savepointTasksNotRunning));
         SqlScenarios.add(s);
         HaScenarios.add(s);
         return s;
@@ -677,6 +683,41 @@ final class Scenarios {
 
     static Captured tolerableFailureDeclined() throws Exception {
         return executeExpectingFailure(largeStateJob("0"), "tolerable-failure-declined", JOB_TIMEOUT);
+    }
+
+    static Captured savepointTasksNotRunning() throws Exception {
+        Path dir = Files.createTempDirectory("flink-traces-savepoints");
+        StreamExecutionEnvironment env = env(conf(
+                // the key in 1.20 and 2.x (deprecated key: ...checkpoints-after-tasks-finish.enabled)
+                "execution.checkpointing.checkpoints-after-tasks-finish", "false"));
+        DataStream<Long> backfill = env.fromSequence(1, 10).uid("backfill");
+        slowSequence(env).union(backfill).map(v -> v + 1).uid("enrich")
+                .sinkTo(new DiscardingSink<>()).uid("sink");
+        JobClient job = env.executeAsync("savepoint-tasks-not-running");
+        try {
+            // the bounded source finishes right after it starts; the other tasks keep running
+            Thread.sleep(3_000);
+            long end = System.currentTimeMillis() + 30_000;
+            while (System.currentTimeMillis() < end) {
+                try {
+                    String path = job.triggerSavepoint(dir.toUri().toString(), SavepointFormatType.CANONICAL)
+                            .get(15, TimeUnit.SECONDS);
+                    FlinkTraces.LOG.info("savepoint {} completed, the bounded source is not finished yet", path);
+                    Thread.sleep(1_000);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    // what a user's triggerSavepoint(...).get() throws
+                    return Captured.client(e);
+                }
+            }
+            throw new IllegalStateException("every savepoint completed");
+        } finally {
+            try {
+                job.cancel().get(10, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // best effort
+            }
+            deleteRecursively(dir);
+        }
     }
 
     static Captured memoryStateTooLarge() throws Exception {
