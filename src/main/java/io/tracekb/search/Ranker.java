@@ -37,9 +37,12 @@ public final class Ranker {
      * @param luceneRank the candidate's rank in stage 1 (0 = first)
      * @param features   one value per {@link Feature}
      * @param why        the reasons, unordered (the model orders them)
+     * @param wrapperIncident every sample trace of the incident ends at an exception that only reports a cause
+     *                   (e.g. "Could not forward element to next operator"): its advice is to read the cause, so it
+     *                   can be suggested but is never the fix to vouch for
      */
     public record Candidate(long id, String slug, int luceneRank, double[] features, boolean sameFingerprint,
-            List<Reason> why) {
+            List<Reason> why, boolean wrapperIncident) {
 
         public boolean textOnly() {
             return features[Feature.TEXT_ONLY.ordinal()] > 0;
@@ -99,8 +102,9 @@ public final class Ranker {
             Candidate c = candidates.get(order[k]);
             double p = probabilities[order[k]];
             // text alone can suggest but is never vouched for: nothing in it is specific enough to be sure; nor can
-            // a trace cut off above its cause (e.g. only "Recovery is suppressed by ...")
-            boolean confident = vouchable && !c.textOnly() && p >= threshold;
+            // a trace cut off above its cause (e.g. only "Recovery is suppressed by ..."), nor an incident about such
+            // a wrapper, whose advice is to read the cause
+            boolean confident = vouchable && !c.textOnly() && !c.wrapperIncident() && p >= threshold;
             results.add(new MatchResult(c.id(), c.slug(), p, confident, c.sameFingerprint(), ordered(c)));
         }
         return List.copyOf(results);
@@ -164,7 +168,7 @@ public final class Ranker {
                 x[Feature.TEXT_LUCENE_RELATIVE.ordinal()] = relative;
                 x[Feature.TEXT_LUCENE_RECIPROCAL_RANK.ordinal()] = reciprocal;
                 out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, false,
-                        List.of(Reason.of(Reason.Kind.WORDS_IN_WRITE_UP))));
+                        List.of(Reason.of(Reason.Kind.WORDS_IN_WRITE_UP)), false));
                 continue;
             }
             if (doc.traces().isEmpty()) {
@@ -228,7 +232,8 @@ public final class Ranker {
             }
             x[Feature.LUCENE_RELATIVE.ordinal()] = relative;
             x[Feature.LUCENE_RECIPROCAL_RANK.ordinal()] = reciprocal;
-            out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, best.sameFingerprint(), why));
+            boolean wrapperIncident = doc.traces().stream().allMatch(TraceShape::causeCutOff);
+            out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, best.sameFingerprint(), why, wrapperIncident));
         }
         return out;
     }

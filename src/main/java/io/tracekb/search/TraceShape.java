@@ -116,6 +116,16 @@ public record TraceShape(
         return templates == null || i >= templates.size() || templates.get(i).isEmpty() ? null : templates.get(i);
     }
 
+    /**
+     * Whether the chain ends at an exception that only reports a cause it does not hold (see
+     * {@link io.tracekb.signature.WrapperExceptions#causeCutOff(String, String)}), judged on its type and template.
+     */
+    public boolean causeCutOff() {
+        int last = exceptions.size() - 1;
+        return last >= 0 && io.tracekb.signature.WrapperExceptions.causeCutOff(exceptions.get(last),
+                templateOf(last)) != null;
+    }
+
     /** Types of the chain that are not wrappers: the ones that name the failure. */
     public List<String> meaningfulExceptions() {
         List<String> out = new ArrayList<>();

@@ -49,6 +49,8 @@ public final class WrapperExceptions {
             Map.entry("org.apache.flink.runtime.client.JobExecutionException", "Job execution failed"),
             Map.entry("org.apache.flink.table.api.TableException", "Failed to execute sql"),
             Map.entry("org.apache.flink.util.FlinkException", "Global failure triggered by OperatorCoordinator"),
+            Map.entry("org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException",
+                    "Could not forward element to next operator"),
             Map.entry("java.util.concurrent.ExecutionException", ""),
             Map.entry("java.util.concurrent.CompletionException", ""),
             Map.entry("java.lang.reflect.InvocationTargetException", ""),
@@ -63,12 +65,25 @@ public final class WrapperExceptions {
      * failure (an empty-prefix entry counts only with an empty message; one naming "x.Y: msg" carries its cause).
      */
     public static String causeCutOff(ParsedException last) {
-        if (last == null || last.type() == null) return null;
-        String msg = last.message() == null ? "" : last.message().strip();
+        return last == null ? null : causeCutOff(last.type(), last.message());
+    }
+
+    /**
+     * The same for an exception known by its type and message (or message template). A message that is the
+     * toString of such an exception ("java.lang.Exception: …ExceptionInChainedOperatorException: Could not forward
+     * …") counts as that exception: it is all the trace says.
+     */
+    public static String causeCutOff(String type, String message) {
+        if (type == null) return null;
+        String msg = message == null ? "" : message.strip();
         for (Map.Entry<String, String> e : ONLY_REPORT_A_CAUSE) {
-            if (!e.getKey().equals(last.type())) continue;
             boolean reports = e.getValue().isEmpty() ? msg.isEmpty() : msg.startsWith(e.getValue());
-            if (reports) return last.type() + " only reports a failure whose cause is not in the paste";
+            if (e.getKey().equals(type) && reports) {
+                return type + " only reports a failure whose cause is not in the paste";
+            }
+            if (!e.getValue().isEmpty() && msg.startsWith(e.getKey() + ": " + e.getValue())) {
+                return type + " only repeats " + e.getKey() + ", which reports a failure whose cause is not in the paste";
+            }
         }
         return null;
     }

@@ -192,6 +192,32 @@ class TraceIndexTest {
     }
 
     @Test
+    void anIncidentAboutAWrapperIsSuggestedButNeverVouchedForEvenWhenThePasteShowsItsCause() {
+        TraceIndex index = TraceIndex.open(dir).index();
+        String wrapper = "org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException: Could not "
+                + "forward element to next operator\n"
+                + "\tat org.apache.flink.streaming.runtime.tasks.ChainingOutput.pushToOperator(ChainingOutput.java:88)\n"
+                + "\tat org.apache.flink.streaming.runtime.tasks.ChainingOutput.collect(ChainingOutput.java:59)\n";
+        String specific = "java.lang.IllegalStateException: Producer send queue is full\n"
+                + "\tat org.example.Sink.invoke(Sink.java:41)\n";
+        index.put(withTrace(1, 1, wrapper));
+        index.put(withTrace(2, 1, specific));
+        index.commit();
+        // any probability would be confident: only what the incident is about may withhold it
+        Ranker ranker = new Ranker(index, io.tracekb.search.ranking.RankingModel.shipped(), 0);
+
+        MatchOutcome toWrapper = ranker.rank(PasteAnalysis.of(wrapper + "Caused by: java.lang.RuntimeException: boom\n"
+                + "\tat org.example.Map.map(Map.java:7)\n"), 5);
+        MatchOutcome toSpecific = ranker.rank(PasteAnalysis.of(specific), 5);
+
+        assertThat(toWrapper.results()).filteredOn(r -> r.slug().equals("incident-1")).singleElement()
+                .satisfies(r -> assertThat(r.confident()).isFalse());
+        assertThat(toSpecific.results().get(0).slug()).isEqualTo("incident-2");
+        assertThat(toSpecific.results().get(0).confident()).isTrue();
+        index.close();
+    }
+
+    @Test
     void anEditedIncidentShowsItsNewCardNotTheOneShownBefore() {
         TraceIndex index = TraceIndex.open(dir).index();
         IndexedIncident first = sample(1, 1);

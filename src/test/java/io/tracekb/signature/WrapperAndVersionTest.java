@@ -54,6 +54,13 @@ class WrapperAndVersionTest {
                 { "org.apache.flink.runtime.JobException: Cannot instantiate the coordinator for operator Source", "names its cause" },
                 { "java.lang.RuntimeException: Recovery is suppressed by NoRestartBackoffTimeStrategy", "names its cause" },
                 { "java.lang.IllegalStateException: boom", "names its cause" },
+                { "org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException: Could not forward "
+                        + "element to next operator", "cut off" },
+                // the toString of such an exception as the message of the last one says no more than it
+                { "java.lang.Exception: org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException: "
+                        + "Could not forward element to next operator", "cut off" },
+                { "java.lang.Exception: org.apache.flink.runtime.JobException: Cannot instantiate the coordinator",
+                        "names its cause" },
         };
         for (String[] row : table) {
             Signature s = sig(row[0] + "\n\tat a.B.c(B.java:1)\n");

@@ -46,7 +46,12 @@ public final class RankerTraining {
      * when the ranker vouches for no answer to it (text only, or a trace cut off above its cause).
      */
     record QueryRows(LabelledSet.Item item, List<double[]> features, List<Boolean> right, List<String> slugs,
-            boolean neverConfident) {
+            boolean neverConfident, List<Boolean> wrapperIncident) {
+
+        /** Whether the ranker may vouch for candidate {@code i} as the answer (see {@code Ranker.top}). */
+        boolean vouchable(int i) {
+            return !neverConfident && !wrapperIncident.get(i);
+        }
     }
 
     private RankerTraining() {
@@ -83,18 +88,20 @@ public final class RankerTraining {
                 List<double[]> features = new ArrayList<>();
                 List<Boolean> right = new ArrayList<>();
                 List<String> slugs = new ArrayList<>();
+                List<Boolean> wrappers = new ArrayList<>();
                 boolean textOnly = false;
                 boolean cutOff = !PasteAnalysis.of(q.text()).showsItsFailure();
                 for (Ranker.Candidate c : system.candidates(q)) {
                     features.add(c.features());
                     right.add(q.accepts(c.slug()));
                     slugs.add(c.slug());
+                    wrappers.add(c.wrapperIncident());
                     textOnly = c.textOnly();
                 }
                 if (q.heldOutSlug() != null) {
                     system.restore();
                 }
-                out.add(new QueryRows(item, features, right, slugs, textOnly || cutOff));
+                out.add(new QueryRows(item, features, right, slugs, textOnly || cutOff, wrappers));
             }
         }
         return out;
@@ -156,7 +163,7 @@ public final class RankerTraining {
         List<String> wrong = new ArrayList<>();
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
-            if (oof[q].length == 0 || r.neverConfident() || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
+            if (oof[q].length == 0 || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN || !r.vouchable(argmax(oof[q]))) {
                 continue;
             }
             int best = argmax(oof[q]);
@@ -219,7 +226,7 @@ public final class RankerTraining {
         List<double[]> tops = new ArrayList<>(); // {probability, right}
         for (int q = 0; q < rows.size(); q++) {
             QueryRows r = rows.get(q);
-            if (r.neverConfident() || oof[q].length == 0 || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN) {
+            if (oof[q].length == 0 || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN || !r.vouchable(argmax(oof[q]))) {
                 continue;
             }
             int best = argmax(oof[q]);
@@ -283,8 +290,7 @@ public final class RankerTraining {
                 bucketCount[bucket]++;
                 results++;
             }
-            boolean isConfident = order.length > 0 && !r.neverConfident()
-                    && calibrated[order[0]] >= threshold;
+            boolean isConfident = order.length > 0 && r.vouchable(order[0]) && calibrated[order[0]] >= threshold;
             if (negative) {
                 negatives++;
                 if (isConfident) {
