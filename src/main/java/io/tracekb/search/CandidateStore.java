@@ -26,8 +26,12 @@ final class CandidateStore {
     private static final Map<Object, Map<Integer, Candidate>> BY_SEGMENT = new ConcurrentHashMap<>();
     private static final AtomicInteger SIZE = new AtomicInteger();
 
+    /**
+     * @param aboutAWrapper every sample trace ends at an exception that only reports a cause
+     *                      ({@link TraceShape#causeCutOff()}): a property of the incident, decoded with it once
+     */
     record Candidate(long id, String slug, String titles, List<TraceShape> traces, String product,
-            AffectedVersions affected) {
+            AffectedVersions affected, boolean aboutAWrapper) {
     }
 
     private CandidateStore() {
@@ -59,8 +63,9 @@ final class CandidateStore {
 
     private static Candidate read(LeafReaderContext leaf, int local) throws IOException {
         Document d = leaf.reader().storedFields().document(local, FIELDS);
+        List<TraceShape> traces = IncidentDocuments.traces(d);
         return new Candidate(Long.parseLong(d.get(IndexFields.ID)), d.get(IndexFields.SLUG), d.get(IndexFields.TITLES),
-                IncidentDocuments.traces(d), d.get(IndexFields.PRODUCT),
-                AffectedVersions.parse(d.get(IndexFields.AFFECTED_VERSIONS)));
+                traces, d.get(IndexFields.PRODUCT), AffectedVersions.parse(d.get(IndexFields.AFFECTED_VERSIONS)),
+                !traces.isEmpty() && traces.stream().allMatch(TraceShape::causeCutOff));
     }
 }

@@ -88,7 +88,6 @@ public final class Ranker {
      * the order documents were indexed in.
      */
     public List<MatchResult> top(PasteAnalysis paste, List<Candidate> candidates, int limit) {
-        boolean vouchable = paste.showsItsFailure();
         double[] probabilities = model.probabilities(candidates.stream().map(Candidate::features).toList());
         Integer[] order = new Integer[candidates.size()];
         for (int i = 0; i < order.length; i++) {
@@ -101,13 +100,20 @@ public final class Ranker {
         for (int k = 0; k < Math.min(limit, order.length); k++) {
             Candidate c = candidates.get(order[k]);
             double p = probabilities[order[k]];
-            // text alone can suggest but is never vouched for: nothing in it is specific enough to be sure; nor can
-            // a trace cut off above its cause (e.g. only "Recovery is suppressed by ..."), nor an incident about such
-            // a wrapper, whose advice is to read the cause
-            boolean confident = vouchable && !c.textOnly() && !c.wrapperIncident() && p >= threshold;
+            boolean confident = mayVouchFor(paste, c) && p >= threshold;
             results.add(new MatchResult(c.id(), c.slug(), p, confident, c.sameFingerprint(), ordered(c)));
         }
         return List.copyOf(results);
+    }
+
+    /**
+     * Whether candidate {@code c} may be the confident answer to {@code paste}, whatever its probability. Text alone
+     * can suggest but is never vouched for: nothing in it is specific enough to be sure; nor can a trace cut off
+     * above its cause (e.g. only "Recovery is suppressed by ..."), nor an incident about such a wrapper, whose
+     * advice is to read the cause. Training applies the same rule when it chooses the threshold.
+     */
+    public static boolean mayVouchFor(PasteAnalysis paste, Candidate c) {
+        return paste.showsItsFailure() && !c.textOnly() && !c.wrapperIncident();
     }
 
     /** The reasons, most contributing first (by the model's weight of the feature each one stands for). */
@@ -232,8 +238,8 @@ public final class Ranker {
             }
             x[Feature.LUCENE_RELATIVE.ordinal()] = relative;
             x[Feature.LUCENE_RECIPROCAL_RANK.ordinal()] = reciprocal;
-            boolean wrapperIncident = doc.traces().stream().allMatch(TraceShape::causeCutOff);
-            out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, best.sameFingerprint(), why, wrapperIncident));
+            out.add(new Candidate(doc.id(), doc.slug(), luceneRank, x, best.sameFingerprint(), why,
+                    doc.aboutAWrapper()));
         }
         return out;
     }

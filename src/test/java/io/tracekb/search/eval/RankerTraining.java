@@ -42,15 +42,14 @@ public final class RankerTraining {
     static final double[] PENALTIES = { 0.01, 0.1, 1, 10 };
 
     /**
-     * The rows of one query: its candidates' features and whether each is the right incident; {@code neverConfident}
-     * when the ranker vouches for no answer to it (text only, or a trace cut off above its cause).
+     * The rows of one query: its candidates' features, whether each is the right incident, and whether the ranker
+     * may vouch for it at all ({@link Ranker#mayVouchFor}).
      */
     record QueryRows(LabelledSet.Item item, List<double[]> features, List<Boolean> right, List<String> slugs,
-            boolean neverConfident, List<Boolean> wrapperIncident) {
+            List<Boolean> vouchable) {
 
-        /** Whether the ranker may vouch for candidate {@code i} as the answer (see {@code Ranker.top}). */
         boolean vouchable(int i) {
-            return !neverConfident && !wrapperIncident.get(i);
+            return vouchable.get(i);
         }
     }
 
@@ -88,20 +87,18 @@ public final class RankerTraining {
                 List<double[]> features = new ArrayList<>();
                 List<Boolean> right = new ArrayList<>();
                 List<String> slugs = new ArrayList<>();
-                List<Boolean> wrappers = new ArrayList<>();
-                boolean textOnly = false;
-                boolean cutOff = !PasteAnalysis.of(q.text()).showsItsFailure();
-                for (Ranker.Candidate c : system.candidates(q)) {
+                List<Boolean> vouchable = new ArrayList<>();
+                PasteAnalysis paste = PasteAnalysis.of(q.text());
+                for (Ranker.Candidate c : system.candidates(paste)) {
                     features.add(c.features());
                     right.add(q.accepts(c.slug()));
                     slugs.add(c.slug());
-                    wrappers.add(c.wrapperIncident());
-                    textOnly = c.textOnly();
+                    vouchable.add(Ranker.mayVouchFor(paste, c));
                 }
                 if (q.heldOutSlug() != null) {
                     system.restore();
                 }
-                out.add(new QueryRows(item, features, right, slugs, textOnly || cutOff, wrappers));
+                out.add(new QueryRows(item, features, right, slugs, vouchable));
             }
         }
         return out;

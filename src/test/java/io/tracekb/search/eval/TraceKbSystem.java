@@ -85,7 +85,7 @@ final class TraceKbSystem implements MatchingSystem {
     @Override
     public Answer answer(EvalQuery query) {
         PasteAnalysis paste = PasteAnalysis.of(query.text());
-        List<Ranker.Candidate> candidates = ranker.candidates(paste);
+        List<Ranker.Candidate> candidates = candidates(paste);
         if (!query.negative()) {
             stage1Positives++;
             if (candidates.stream().anyMatch(c -> query.accepts(c.slug()))) {
@@ -99,7 +99,11 @@ final class TraceKbSystem implements MatchingSystem {
 
     /** Stage 1 and the stage-2 features of the query, unscored (for training the model). */
     List<Ranker.Candidate> candidates(EvalQuery query) {
-        return ranker.candidates(PasteAnalysis.of(query.text()));
+        return candidates(PasteAnalysis.of(query.text()));
+    }
+
+    List<Ranker.Candidate> candidates(PasteAnalysis paste) {
+        return ranker.candidates(paste);
     }
 
     @Override
