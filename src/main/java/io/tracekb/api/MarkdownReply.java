@@ -1,6 +1,7 @@
 package io.tracekb.api;
 
 import io.tracekb.article.LanguageTags;
+import io.tracekb.triage.SearchLink;
 import java.util.Locale;
 import java.util.Map;
 
@@ -17,11 +18,14 @@ final class MarkdownReply {
 
     private static final Map<String, Map<String, String>> LABELS = Map.of(
             "en", Map.of("confident", "confident", "possible", "possible", "fix", "Fix", "none",
-                    "No known incident matches this paste.", "understood", "Root cause"),
+                    "No known incident matches this paste.", "understood", "Root cause", "component", "Component",
+                    "own", "Your code", "search", "No confident match. Search the public reports"),
             "ja", Map.of("confident", "確度高", "possible", "候補", "fix", "対処", "none",
-                    "この貼り付けに一致する既知のインシデントはありません。", "understood", "根本原因"),
+                    "この貼り付けに一致する既知のインシデントはありません。", "understood", "根本原因", "component",
+                    "コンポーネント", "own", "利用者のコード", "search", "確度の高い一致はありません。公開の報告を検索"),
             "zh", Map.of("confident", "高置信", "possible", "可能", "fix", "解决方法", "none",
-                    "没有与此内容匹配的已知故障。", "understood", "根本原因"));
+                    "没有与此内容匹配的已知故障。", "understood", "根本原因", "component", "组件", "own", "用户代码",
+                    "search", "没有高置信的匹配。搜索公开的问题报告"));
 
     private MarkdownReply() {
     }
@@ -37,6 +41,11 @@ final class MarkdownReply {
 
         String escape(String s) {
             return this == SLACK ? slackEscape(s) : MarkdownReply.escape(s);
+        }
+
+        /** A link; the URL is ours (percent-encoded), the label a tracker's name. */
+        String link(String url, String label) {
+            return this == SLACK ? "<" + url + "|" + slackEscape(label) + ">" : "[" + MarkdownReply.escape(label) + "](" + url + ")";
         }
 
         /** Inside a code span Markdown takes backslashes literally; Slack still reads entities. */
@@ -55,6 +64,16 @@ final class MarkdownReply {
         if (answer.query().rootCause() != null) {
             md.append(l.get("understood")).append(": `").append(d.code(answer.query().rootCause().type())).append("`\n\n");
         }
+        MatchResponse.Query q = answer.query();
+        if (q.component() != null) {
+            md.append(l.get("component")).append(": ").append(d.escape(q.component())).append('\n');
+        }
+        if (q.ownCodeFrame() != null) {
+            md.append(l.get("own")).append(": `").append(d.code(q.ownCodeFrame())).append("`\n");
+        }
+        if (q.component() != null || q.ownCodeFrame() != null) {
+            md.append('\n');
+        }
         if (answer.results().isEmpty()) {
             md.append(l.get("none")).append('\n');
         }
@@ -70,6 +89,15 @@ final class MarkdownReply {
                 md.append("   ").append(l.get("fix")).append(": ").append(d.escape(r.fixes().get(0).title())).append('\n');
             }
             md.append("   ").append(baseUrl).append(r.url()).append('\n');
+        }
+        boolean confident = answer.results().stream().anyMatch(MatchResponse.Result::confident);
+        if (!confident && q.searchLinks() != null && !q.searchLinks().isEmpty()) {
+            md.append('\n').append(l.get("search")).append(": ");
+            for (int i = 0; i < q.searchLinks().size(); i++) {
+                SearchLink link = q.searchLinks().get(i);
+                md.append(i == 0 ? "" : " · ").append(d.link(link.url(), link.label()));
+            }
+            md.append('\n');
         }
         for (ParseResponse.HintJson hint : answer.query().hints()) {
             md.append("\n_").append(d.escape(hint.message())).append("_\n");

@@ -8,6 +8,8 @@ import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
 import io.tracekb.signature.Signature;
 import io.tracekb.trace.ParsedTrace;
+import io.tracekb.triage.FailureSummary;
+import io.tracekb.triage.SearchLink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +18,17 @@ import java.util.function.Function;
 /** {@code POST /api/v1/match}: what was understood of the paste, and the ranked incidents. */
 public record MatchResponse(Query query, List<Result> results) {
 
+    /**
+     * @param component    the part of the Flink ecosystem the trace's frames belong to (e.g. "Flink CDC"), or absent
+     * @param ownCodeFrame the first frame of the user's own code, from the root cause outwards, or absent
+     * @param searchLinks  searches of the public trackers (Flink's JIRA, the component's GitHub issues, the user
+     *                     mailing list) for the root cause's type and the fixed words of its message: where to look
+     *                     next when no incident is confident
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Query(List<String> exceptions, RootCause rootCause, int frames, String fingerprint,
-            Map<String, String> versions, String jdk, List<ParseResponse.HintJson> hints) {
+            Map<String, String> versions, String jdk, List<ParseResponse.HintJson> hints, String component,
+            String ownCodeFrame, List<SearchLink> searchLinks) {
     }
 
     public record RootCause(String type, String message) {
@@ -36,6 +46,7 @@ public record MatchResponse(Query query, List<Result> results) {
     static MatchResponse of(MatchOutcome outcome, String lang, Function<String, IncidentData> incidents) {
         Signature primary = outcome.paste().primary();
         ParsedTrace trace = outcome.paste().parse().primaryTrace();
+        FailureSummary summary = FailureSummary.of(outcome.paste().prose(), trace, primary, lang);
         Query query = new Query(
                 primary == null ? List.of() : primary.exceptionTypes().stream().filter(t -> t != null).toList(),
                 primary == null || primary.rootCauseType() == null ? null
@@ -44,7 +55,9 @@ public record MatchResponse(Query query, List<Result> results) {
                 primary == null ? null : primary.fingerprint(),
                 primary == null ? Map.of() : primary.versions(),
                 primary == null ? null : primary.jdk(),
-                ParseResponse.hints(outcome.paste(), lang));
+                ParseResponse.hints(outcome.paste(), lang),
+                summary.component() == null ? null : summary.component().name(), summary.ownCodeFrame(),
+                summary.searchLinks());
         List<Result> results = new ArrayList<>();
         for (MatchResult r : outcome.results()) {
             IncidentData d = incidents.apply(r.slug());

@@ -151,6 +151,10 @@ class MatchResourceTest {
                 .body("query.rootCause.message", containsString("Size=5244975 , maxSize=5242880"))
                 .body("query.fingerprint", containsString(""))
                 .body("query.hints", empty())
+                .body("query.component", equalTo("Apache Flink"))
+                .body("query.searchLinks.tracker", equalTo(List.of("jira", "mailing-list")))
+                .body("query.searchLinks[1].url", equalTo("https://lists.apache.org/list?user@flink.apache.org:lte=10y:"
+                        + "IOException%20%22Size%20of%20the%20state%20is%20larger%20than%20the%20maximum%20permitted%22"))
                 .body("results.size()", equalTo(1));
     }
 

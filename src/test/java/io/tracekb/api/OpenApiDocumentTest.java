@@ -96,6 +96,34 @@ class OpenApiDocumentTest {
                 .contains("examples");
     }
 
+    @Test
+    void everyJsonExampleIsJsonNotAStringSmallRyeCouldNotParse() throws Exception {
+        // issue 21, item 14: a raw line break in an example's string made it invalid JSON (SmallRye's SROAP02016)
+        JsonNode doc = new ObjectMapper().readTree(
+                given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString());
+        List<String> strings = new ArrayList<>();
+        doc.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            List<JsonNode> contents = new ArrayList<>();
+            op.getValue().path("responses").forEach(r -> contents.add(r.path("content")));
+            contents.add(op.getValue().path("requestBody").path("content"));
+            for (JsonNode content : contents) {
+                content.fields().forEachRemaining(type -> {
+                    if (type.getKey().contains("json")) {
+                        type.getValue().path("examples").fields().forEachRemaining(ex -> {
+                            if (ex.getValue().path("value").isTextual()) {
+                                strings.add(op.getKey() + " " + path.getKey() + " " + ex.getKey());
+                            }
+                        });
+                    }
+                });
+            }
+        }));
+        assertThat(strings).isEmpty();
+        JsonNode match = doc.path("paths").path("/api/v1/match").path("post").path("responses").path("200")
+                .path("content").path("application/json").path("examples").path("match").path("value");
+        assertThat(match.path("query").path("searchLinks").size()).isEqualTo(2);
+    }
+
     private static boolean hasSuccessExample(JsonNode responses) {
         for (Iterator<String> codes = responses.fieldNames(); codes.hasNext(); ) {
             String code = codes.next();
