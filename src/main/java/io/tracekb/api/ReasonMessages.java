@@ -69,9 +69,9 @@ public final class ReasonMessages {
                 "例外の連鎖に {0} も含まれる",
                 "异常链中还有 {0}");
         put(Kind.WORDS_IN_WRITE_UP,
-                "the words of the paste occur in the write-up (no stack trace was recognised)",
-                "貼り付けた語句がインシデントの本文に含まれる（スタックトレースは認識されませんでした）",
-                "粘贴内容中的词出现在故障案例正文中（未识别到堆栈跟踪）");
+                "the words of the paste occur in the write-up",
+                "貼り付けた語句がインシデントの本文に含まれる",
+                "粘贴内容中的词出现在故障案例正文中");
         put(Kind.TITLE_NAMES_MESSAGE,
                 "its title names the message (\"{0}\")",
                 "タイトルにメッセージが含まれる（「{0}」）",

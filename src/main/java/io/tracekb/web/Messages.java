@@ -97,9 +97,6 @@ public interface Messages {
     @Message("Frames")
     String frame_count();
 
-    @Message("No stack trace was recognised; the text was searched as free text.")
-    String no_trace_free_text();
-
     @Message("No confident match.")
     String no_confident_match();
 
@@ -130,8 +127,50 @@ public interface Messages {
     @Message("Copied")
     String copied();
 
-    @Message("Your trace, {count} matching frames highlighted")
-    String matching_frames(int count);
+    @Message("Your trace, with the frames it shares with this incident's sample traces highlighted")
+    String trace_shared_frames_highlighted();
+
+    @Message("Your trace (it shares no frame with this incident's sample traces)")
+    String trace_no_shared_frames();
+
+    @Message("produced by a real Flink (a failing job on a MiniCluster, TraceKB's bench)")
+    String source_generated();
+
+    @Message("Only the title is translated into {lang} so far.")
+    String only_title_translated(String lang);
+
+    @Message("Read the full text ({lang})")
+    String read_full_text(String lang);
+
+    @Message("Not found")
+    String error_not_found_heading();
+
+    @Message("There is no page at this address: the incident may have been archived, or it is not published yet.")
+    String error_not_found_text();
+
+    @Message("Not a page to open")
+    String error_method_heading();
+
+    @Message("This address takes a form sent from another page; it cannot be opened by itself.")
+    String error_method_text();
+
+    @Message("{count} more reasons")
+    String more_reasons(int count);
+
+    @Message("What failed")
+    String what_failed();
+
+    @Message("Component")
+    String component();
+
+    @Message("First frame of your own code")
+    String own_code_frame();
+
+    @Message("Not in the knowledge base yet? Search the public reports for this failure:")
+    String search_elsewhere();
+
+    @Message("Fixes and reasons")
+    String fixes_and_reasons();
 
     @Message("The paste is empty: paste a stack trace or describe the error.")
     String error_empty_paste();

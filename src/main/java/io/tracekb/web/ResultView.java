@@ -15,6 +15,7 @@ import io.tracekb.trace.ParsedException;
 import io.tracekb.trace.ParsedTrace;
 import io.tracekb.trace.StackFrame;
 import io.tracekb.trace.ThreadInfo;
+import io.tracekb.triage.FailureSummary;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,17 +25,19 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * What the results page shows: what was understood of the paste, then one card per ranked incident. Built from
- * the matcher's answer; it only arranges that answer for reading and decides nothing about the ranking.
+ * What the results page shows: one card per ranked incident (the confident ones with their fixes, the possible
+ * ones folded to a line), or when none is confident what failed and where to search for it next; the hints about
+ * the paste; and what was understood of it. Built from the matcher's answer; it only arranges that answer for
+ * reading and decides nothing about the ranking.
  */
-public record ResultView(Understood understood, List<Card> results, boolean anyConfident) {
+public record ResultView(Understood understood, List<Card> results, boolean anyConfident, List<String> hints,
+        FailureSummary failure) {
 
     /** Lines of the pasted trace shown under each card; a longer trace is cut there (the match used all of it). */
     static final int MAX_TRACE_LINES = 400;
 
     public record Understood(boolean traceFound, String rootCauseType, String rootCauseMessage,
-            String messageTemplate, List<String> exceptions, Map<String, String> versions, String jdk, int frames,
-            List<String> hints) {
+            String messageTemplate, List<String> exceptions, Map<String, String> versions, String jdk, int frames) {
 
         public boolean hasVersions() {
             return !versions.isEmpty() || jdk != null;
@@ -56,10 +59,24 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
     public record TraceLine(int number, String text, boolean matching) {
     }
 
+    /**
+     * @param summary the incident's one-line summary in {@code lang}, or null: what a folded (possible) card shows
+     */
     public record Card(int rank, String slug, String title, String lang, List<LanguageBadge> languages,
-            double score, int percent, boolean confident, String url, List<String> why, List<FixCard> fixes,
-            List<TraceLine> trace, int matchingFrames, boolean traceCut) {
+            double score, int percent, boolean confident, String url, String summary, List<String> why,
+            List<FixCard> fixes, List<TraceLine> trace, boolean anyFrameMatches, boolean traceCut) {
+
+        /** The reasons that weigh most (the model's order), shown; the rest are folded. */
+        public List<String> topWhy() {
+            return why.subList(0, Math.min(TOP_REASONS, why.size()));
+        }
+
+        public List<String> moreWhy() {
+            return why.subList(Math.min(TOP_REASONS, why.size()), why.size());
+        }
     }
+
+    static final int TOP_REASONS = 3;
 
     /**
      * @param incidents what to show of an incident by slug (null: leave it out)
@@ -69,7 +86,11 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
     public static ResultView of(String text, MatchOutcome outcome, String lang,
             Function<String, IncidentData> incidents, Function<String, Set<String>> frameKeys) {
         PasteAnalysis paste = outcome.paste();
-        Understood understood = understood(paste, lang);
+        Understood understood = understood(paste);
+        List<String> hints = new ArrayList<>();
+        for (Hint h : paste.parse().hints()) {
+            hints.add(HintMessages.message(h, lang));
+        }
         List<String> lines = text.lines().toList();
         ParsedTrace primary = paste.parse().primaryTrace();
         Map<String, String> keyOfRawFrame = primary == null ? Map.of() : keyOfRawFrame(primary);
@@ -84,22 +105,19 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
             Set<String> incidentKeys = primary == null ? Set.of() : frameKeys.apply(r.slug());
             cards.add(card(cards.size() + 1, r, d, lang, lines, primary, keyOfRawFrame, incidentKeys));
         }
-        return new ResultView(understood, cards, anyConfident);
+        return new ResultView(understood, cards, anyConfident, List.copyOf(hints),
+                FailureSummary.of(paste.prose(), primary, paste.primary(), lang));
     }
 
-    static Understood understood(PasteAnalysis paste, String lang) {
+    static Understood understood(PasteAnalysis paste) {
         Signature s = paste.primary();
         ParsedTrace trace = paste.parse().primaryTrace();
-        List<String> hints = new ArrayList<>();
-        for (Hint h : paste.parse().hints()) {
-            hints.add(HintMessages.message(h, lang));
-        }
         if (s == null) {
-            return new Understood(false, null, null, null, List.of(), Map.of(), null, 0, hints);
+            return new Understood(false, null, null, null, List.of(), Map.of(), null, 0);
         }
         return new Understood(true, s.rootCauseType(), s.rootCauseMessage(), s.rootCauseTemplate(),
                 s.exceptionTypes().stream().filter(t -> t != null).toList(), new TreeMap<>(s.versions()), s.jdk(),
-                trace == null ? 0 : trace.frameCount(), hints);
+                trace == null ? 0 : trace.frameCount());
     }
 
     private static Card card(int rank, MatchResult r, IncidentData d, String lang, List<String> lines,
@@ -132,16 +150,32 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
                     cut = true;
                     break;
                 }
-                String key = keyOfRawFrame.get(lines.get(i).strip());
+                String key = keyOf(lines.get(i), keyOfRawFrame);
                 boolean match = key != null && incidentKeys.contains(key);
                 matching += match ? 1 : 0;
                 trace.add(new TraceLine(i + 1, lines.get(i), match));
             }
         }
         double score = Math.round(r.score() * 1000) / 1000.0;
-        return new Card(rank, r.slug(), d.translations().get(shown).title(), shown, badges, score,
+        IncidentData.TranslationData text = d.translations().get(shown);
+        return new Card(rank, r.slug(), text.title(), shown, badges, score,
                 (int) Math.round(r.score() * 100), r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
-                ReasonMessages.messages(r.why(), lang), fixes, trace, matching, cut);
+                text.summary() == null || text.summary().isBlank() ? null : text.summary().strip(),
+                ReasonMessages.messages(r.why(), lang), fixes, trace, matching > 0, cut);
+    }
+
+    /**
+     * The key of the frame a pasted line holds, or null. The parser saw the line after paste repair: with a log
+     * prefix on every line ("2024-05-01 10:00:00 ERROR …	at org.…") the frame is the line's tail from its "at ".
+     */
+    static String keyOf(String line, Map<String, String> keyOfRawFrame) {
+        String stripped = line.strip();
+        String key = keyOfRawFrame.get(stripped);
+        if (key != null) {
+            return key;
+        }
+        int at = Math.max(stripped.lastIndexOf("\tat "), stripped.lastIndexOf(" at "));
+        return at < 0 ? null : keyOfRawFrame.get(stripped.substring(at + 1).strip());
     }
 
     /** Frame line as pasted → its normalised key, for every frame of the pasted trace. */

@@ -116,11 +116,15 @@ class BrowserJourneysTest {
         submitPaste();
 
         WebElement first = browser.findElement(By.id("result-1"));
-        assertThat(first.findElement(By.cssSelector("h3 a")).getAttribute("href"))
+        assertThat(first.findElement(By.cssSelector("h2.card-title a")).getAttribute("href"))
                 .endsWith("/articles/flink-memory-state-too-large?lang=en");
         assertThat(first.findElement(By.cssSelector(".label")).getText()).isEqualTo("confident");
         assertThat(first.findElement(By.cssSelector("ol.fixes .fix-title")).getText()).isNotBlank();
-        assertThat(browser.findElement(By.cssSelector(".root-cause")).getText()).isEqualTo("java.io.IOException");
+        // what was understood follows the answer, folded: opened on demand
+        assertThat(browser.findElement(By.cssSelector("details.understood .root-cause")).isDisplayed()).isFalse();
+        browser.findElement(By.cssSelector("details.understood summary")).click();
+        assertThat(browser.findElement(By.cssSelector("details.understood .root-cause")).getText())
+                .isEqualTo("java.io.IOException");
         // the copy button is JavaScript's: shown only because app.js ran under the Content-Security-Policy
         assertThat(first.findElement(By.cssSelector("button.copy")).isDisplayed()).isTrue();
         screenshot("a2-results-memory-state-first");
@@ -207,7 +211,7 @@ class BrowserJourneysTest {
             open("/");
             paste(variant);
             submitPaste();
-            var cards = browser.findElements(By.cssSelector("#result-1 h3 a"));
+            var cards = browser.findElements(By.cssSelector("#result-1 h2.card-title a"));
             firstHref = cards.isEmpty() ? null : cards.get(0).getAttribute("href");
             if (firstHref != null && firstHref.contains(slug)) {
                 break;
@@ -216,6 +220,94 @@ class BrowserJourneysTest {
         }
         assertThat(firstHref).contains("/articles/" + slug);
         screenshot("c5-variant-trace-finds-new-incident");
+    }
+
+    /** A failure no incident knows, with a Paimon frame and a frame of the user's own code. */
+    static final String UNKNOWN_PAIMON_FAILURE = """
+            org.apache.paimon.utils.WidgetMeltdownException: flux capacitor overloaded at 88 mph in bucket 7
+            \tat org.apache.paimon.flink.sink.FluxWriter.write(FluxWriter.java:88)
+            \tat com.acme.pipeline.TimeTravelJob.main(TimeTravelJob.java:1985)
+            """;
+
+    @Test
+    @Order(4)
+    void d_onAWideScreenTheBestMatchIsInTheFirstViewport() throws IOException {
+        resize(1400, 1000);
+        try {
+            open("/?lang=en");
+            paste(Files.readString(SEED_000));
+            submitPaste();
+            assertThat(topOf("result-1")).as("top of the best match").isLessThan(1000 - 150);
+            assertThat(topOf("fix-1-1")).as("top of the best match's first snippet").isLessThan(1000);
+            screenshot("d1-wide-best-match-in-first-viewport");
+        } finally {
+            resize(1280, 1800);
+        }
+    }
+
+    @Test
+    @Order(5)
+    void e_onAPhoneNoPageScrollsSideways() throws IOException {
+        resize(390, 844);
+        try {
+            open("/?lang=en");
+            assertNoSidewaysScroll("home");
+            screenshot("e1-phone-home");
+            for (String lang : new String[] { "en", "ja", "zh" }) {
+                open("/?lang=" + lang);
+                paste(Files.readString(SEED_000));
+                submitPaste();
+                assertNoSidewaysScroll("results of the seed trace in " + lang);
+                screenshot("e2-phone-results-" + lang);
+            }
+            String[] questions = { "checkpoint expired before completing", "チェックポイントがタイムアウトする",
+                    "检查点超时失败" };
+            for (String q : questions) {
+                open("/match?q=" + java.net.URLEncoder.encode(q, java.nio.charset.StandardCharsets.UTF_8));
+                assertNoSidewaysScroll("free-text results for " + q);
+            }
+            screenshot("e3-phone-free-text");
+            open("/?lang=en");
+            paste(UNKNOWN_PAIMON_FAILURE);
+            submitPaste();
+            assertThat(browser.findElement(By.cssSelector("#no-match .component")).getText()).isEqualTo("Apache Paimon");
+            assertThat(browser.findElements(By.cssSelector("#no-match ul.search-links a"))).hasSize(3);
+            assertNoSidewaysScroll("no-match results");
+            screenshot("e4-phone-no-match");
+            for (String lang : new String[] { "en", "ja", "zh" }) {
+                open("/articles/flink-memory-state-too-large?lang=" + lang);
+                for (WebElement d : browser.findElements(By.cssSelector("section.traces details"))) {
+                    ((JavascriptExecutor) browser).executeScript("arguments[0].open = true", d);
+                }
+                assertNoSidewaysScroll("incident page in " + lang + " with its traces open");
+                screenshot("e5-phone-incident-" + lang);
+            }
+        } finally {
+            resize(1280, 1800);
+        }
+    }
+
+    private void resize(int width, int height) {
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
+    }
+
+    private double topOf(String id) {
+        return ((Number) ((JavascriptExecutor) browser).executeScript(
+                "return document.getElementById(arguments[0]).getBoundingClientRect().top;", id)).doubleValue();
+    }
+
+    private void assertNoSidewaysScroll(String page) {
+        Object widths = ((JavascriptExecutor) browser).executeScript(
+                "return [document.documentElement.scrollWidth, window.innerWidth];");
+        java.util.List<?> w = (java.util.List<?>) widths;
+        // the elements that stick out, innermost first: what to fix when this fails
+        Object wide = ((JavascriptExecutor) browser).executeScript("""
+                return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+                    .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > innerWidth + 1))
+                    .slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right));""");
+        assertThat(((Number) w.get(0)).intValue()).as("scroll width of the %s at inner width %s; sticking out: %s",
+                page, w.get(1), wide)
+                .isLessThanOrEqualTo(((Number) w.get(1)).intValue());
     }
 
     private void open(String path) {
@@ -229,7 +321,7 @@ class BrowserJourneysTest {
 
     private void submitPaste() {
         clickAndWait(browser.findElement(By.cssSelector("#paste-form button[type=submit]")));
-        waitFor(By.id("understood-heading"));
+        waitFor(By.id("results-heading"));
     }
 
     /** Clicks something that loads a new page, and waits until the old page is gone. */

@@ -67,6 +67,84 @@ class MatchPageTest {
     }
 
     @Test
+    void theBestMatchComesFirstThenThePasteThenWhatWasUnderstoodFolded() throws IOException {
+        // issue 21, item 1: the answer in the first screen; what was understood follows, collapsed
+        String page = PageForms.csrf().form().formParam("text", Files.readString(SEED_000)).formParam("lang", "en")
+                .when().post("/match").then().statusCode(200).extract().asString();
+        int best = page.indexOf("id=\"result-1\"");
+        int box = page.indexOf("<textarea id=\"paste\"");
+        int understood = page.indexOf("<details class=\"understood\">");
+        assertThat(best).isPositive().isLessThan(box);
+        assertThat(box).isLessThan(understood);
+        assertThat(page.substring(understood)).contains("id=\"understood-heading\"");
+    }
+
+    @Test
+    void confidentResultsShowTheirFixesAndPossibleOnesALineThatOpensOnDemand() throws IOException {
+        // issue 21, item 4
+        String page = PageForms.csrf().form().formParam("text", Files.readString(SEED_000)).formParam("lang", "en")
+                .when().post("/match").then().statusCode(200).extract().asString();
+        String first = card(page, 1);
+        String second = card(page, 2);
+        assertThat(first).contains("class=\"card confident\"").contains("<ol class=\"fixes\">")
+                .doesNotContain("<details class=\"more\">");
+        assertThat(second).contains("class=\"card possible\"").contains("<details class=\"more\">");
+        assertThat(second.substring(second.indexOf("<details class=\"more\">"))).contains("<ol class=\"fixes\">");
+        assertThat(second.substring(0, second.indexOf("<details class=\"more\">"))).doesNotContain("<ol class=\"fixes\">");
+    }
+
+    static String card(String page, int rank) {
+        int from = page.indexOf("id=\"result-" + rank + "\"");
+        int to = page.indexOf("id=\"result-" + (rank + 1) + "\"");
+        assertThat(from).as("card %s", rank).isPositive();
+        return page.substring(from - 30, to < 0 ? page.indexOf("</ol>\n</section>", from) : to);
+    }
+
+    @Test
+    void freeTextIsSaidOnceToBeFreeText() {
+        // issue 21, item 5: the notice showed as text and again as a hint
+        String page = given().queryParam("q", "checkpoint expired before completing").queryParam("lang", "zh")
+                .when().get("/match").then().statusCode(200).extract().asString();
+        assertThat(page.split("未识别到堆栈跟踪", -1)).hasSize(2);
+    }
+
+    @Test
+    void framesOfATraceWithALogPrefixOnEveryLineAreHighlighted() throws IOException {
+        // issue 21, item 6: "9 of 9 frames align" beside "0 highlighted" when every line carried a log prefix
+        String prefixed = Files.readString(SEED_000).lines()
+                .map(l -> l.strip().startsWith("at ") ? "2021-06-02 10:00:00,000 ERROR Task - " + l : l)
+                .collect(java.util.stream.Collectors.joining("\n"));
+        String page = PageForms.csrf().form().formParam("text", prefixed).formParam("lang", "en")
+                .when().post("/match").then().statusCode(200).extract().asString();
+        String first = card(page, 1);
+        assertThat(first).contains("flink-memory-state-too-large").contains("frames align")
+                .contains("with the frames it shares with this incident&#39;s sample traces highlighted")
+                .contains("<mark>2021-06-02 10:00:00,000 ERROR Task -     at org.apache.flink.");
+    }
+
+    @Test
+    void withoutAConfidentMatchThePageSaysWhatFailedAndWhereToSearchForIt() {
+        // issue 21, item 7
+        String page = PageForms.csrf().form().formParam("text", BrowserJourneysTest.UNKNOWN_PAIMON_FAILURE)
+                .formParam("lang", "en").when().post("/match").then().statusCode(200).extract().asString();
+        String noMatch = page.substring(page.indexOf("id=\"no-match\""), page.indexOf("<ol class=\"cards\">"));
+        assertThat(noMatch).contains("No confident match.")
+                .contains("What failed")
+                .contains("<code class=\"root-cause\">org.apache.paimon.utils.WidgetMeltdownException</code>: "
+                        + "<span class=\"message\">flux capacitor overloaded at 88 mph in bucket 7</span>")
+                .contains("<dd class=\"component\">Apache Paimon</dd>")
+                .contains("<code class=\"own-frame\">com.acme.pipeline.TimeTravelJob.main(TimeTravelJob.java:1985)</code>")
+                .contains("href=\"https://issues.apache.org/jira/issues/?jql=project%20%3D%20FLINK%20AND%20text%20%7E%20"
+                        + "%22WidgetMeltdownException%22%20AND%20text%20%7E%20%22%5C%22flux%20capacitor%20overloaded%20at%5C%22"
+                        + "%22%20ORDER%20BY%20updated%20DESC\"")
+                .contains("href=\"https://github.com/apache/paimon/issues?q=is%3Aissue%20WidgetMeltdownException%20"
+                        + "%22flux%20capacitor%20overloaded%20at%22\"")
+                .contains(">user@flink.apache.org</a>");
+        // the closest incidents follow as folded cards, never with their fixes open
+        assertThat(page.substring(page.indexOf("<ol class=\"cards\">"))).doesNotContain("class=\"card confident\"");
+    }
+
+    @Test
     void aPasteWithTheCrlfLineEndingsBrowsersSendIsNotCalledDamaged() throws IOException {
         // issue 21, item 3: a textarea's text arrives with CRLF, and CRLF counted as damage
         String crlf = Files.readString(SEED_000).replace("\n", "\r\n");
@@ -83,7 +161,7 @@ class MatchPageTest {
                 .extract().asString();
         assertThat(page).contains("<html lang=\"ja\">")
                 .contains("TraceKB が読み取った内容")
-                .contains("<h3 lang=\"ja\"><a href=\"/articles/flink-memory-state-too-large?lang=ja\">")
+                .contains("<h2 class=\"card-title\" lang=\"ja\"><a href=\"/articles/flink-memory-state-too-large?lang=ja\">")
                 .contains("確度高")
                 // the reasons in the model's order of contribution (README, Matching model), in Japanese
                 .contains("<ul class=\"why\"><li>")
