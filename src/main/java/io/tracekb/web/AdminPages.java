@@ -76,6 +76,14 @@ public class AdminPages {
         return gate().orElseGet(() -> render(200, lang, null, Map.of(), null));
     }
 
+    /** A form's address opened by itself (a reload after the redirect, a bookmark): the admin page. */
+    @GET
+    @Path("{form: users|tokens}")
+    @Operation(hidden = true)
+    public Response formAddress() {
+        return Response.seeOther(URI.create("/admin")).build();
+    }
+
     @POST
     @Path("users")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)

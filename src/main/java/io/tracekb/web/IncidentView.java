@@ -23,23 +23,39 @@ public record IncidentView(
         String bodyHtml,
         List<LanguageLink> languages,
         List<FixView> fixes,
-        List<TraceView> traces) {
+        List<TraceView> traces,
+        String fullTextLang) {
 
-    public record LanguageLink(String lang, boolean current) {
+    /**
+     * One entry of the page's language switcher: every UI language and every language the incident is written in.
+     *
+     * @param present the incident has a translation in it (else the page falls back, and says so)
+     * @param current the page's language
+     */
+    public record LanguageLink(String lang, boolean present, boolean current) {
     }
 
     public record FixView(int number, String title, String descriptionHtml, String lang, String snippet,
             String snippetLanguage, String file, String appliesTo) {
     }
 
-    public record TraceView(int number, String text, String source) {
+    public record TraceView(int number, String text, TraceSource source) {
     }
 
-    static IncidentView of(IncidentData d, String wanted) {
+    /**
+     * @param wanted  the language asked for
+     * @param pageLang the language of the page around the incident (the asker's, when the UI speaks it)
+     */
+    static IncidentView of(IncidentData d, String wanted, String pageLang) {
         String lang = d.bestLanguage(wanted);
         TranslationData t = d.translations().get(lang);
+        java.util.Set<String> all = new java.util.LinkedHashSet<>(UiLanguage.SUPPORTED);
+        d.translations().keySet().stream().sorted().forEach(all::add);
         List<LanguageLink> languages = new ArrayList<>();
-        d.translations().keySet().stream().sorted().forEach(l -> languages.add(new LanguageLink(l, l.equals(lang))));
+        for (String l : all) {
+            boolean present = d.translations().containsKey(l);
+            languages.add(new LanguageLink(l, present, l.equals(pageLang)));
+        }
         List<FixView> fixes = new ArrayList<>();
         int n = 1;
         for (FixData f : d.fixes()) {
@@ -52,10 +68,32 @@ public record IncidentView(
         List<TraceView> traces = new ArrayList<>();
         n = 1;
         for (IncidentData.SampleTraceData s : d.sampleTraces()) {
-            traces.add(new TraceView(n++, s.text(), s.source()));
+            traces.add(new TraceView(n++, s.text(), TraceSource.of(s.source())));
         }
         return new IncidentView(d.slug(), d.product(), d.status().code(), d.tags(), d.affectedVersions(), lang,
-                !LanguageTags.primary(lang).equals(LanguageTags.primary(wanted)), t.title(), t.summary(), MarkdownRenderer.toSafeHtml(t.body()), languages, fixes,
-                traces);
+                !LanguageTags.primary(lang).equals(LanguageTags.primary(wanted)), t.title(), t.summary(),
+                MarkdownRenderer.toSafeHtml(t.body()), languages, fixes, traces, fullTextElsewhere(d, lang));
+    }
+
+    /**
+     * When the shown translation is only a title (no summary, no text), the language that has the full text: the
+     * original's, else the first with a text; null when the shown one is complete or none is.
+     */
+    static String fullTextElsewhere(IncidentData d, String shown) {
+        TranslationData t = d.translations().get(shown);
+        if (t == null || !isBlank(t.body()) || !isBlank(t.summary())) {
+            return null;
+        }
+        String original = d.originalLanguage();
+        if (original != null && !original.equals(shown) && !isBlank(d.translations().get(original).body())) {
+            return original;
+        }
+        return d.translations().entrySet().stream().filter(e -> !e.getKey().equals(shown))
+                .filter(e -> e.getValue() != null && !isBlank(e.getValue().body())).map(Map.Entry::getKey).sorted()
+                .findFirst().orElse(null);
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
     }
 }

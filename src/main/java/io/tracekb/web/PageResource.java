@@ -82,10 +82,12 @@ public class PageResource {
         String wanted = requested != null && !requested.isBlank() && requested.length() <= 35
                 ? requested.trim()
                 : language.chooseIgnoringQuery();
-        IncidentView view = IncidentView.of(data, wanted);
+        // the page speaks the asker's language when the UI has it, even when the incident falls back to another
+        String asked = UiLanguage.supported(wanted);
+        String pageLang = asked != null ? asked : UiLanguage.choose(data.bestLanguage(wanted), null);
+        IncidentView view = IncidentView.of(data, wanted, pageLang);
         // what readers answered to "did this help?" is for editors, who decide what to rewrite
         IncidentFeedback.Counts counts = viewer.isEditor() ? feedback.counts(slug) : null;
-        String pageLang = UiLanguage.choose(view.lang(), null);
         // answered before: the thanks instead of the buttons, which would count nothing
         boolean thanked = thanks || FeedbackCookie.read(answered).contains(slug);
         return localized(Templates.incident(pageLang, view, thanked, counts), pageLang);

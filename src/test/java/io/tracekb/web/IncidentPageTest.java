@@ -12,6 +12,7 @@ import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestUsers;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The incident page's additions: permalink, copyable fixes, collapsed traces, "did this help?" for editors. */
@@ -32,6 +33,57 @@ class IncidentPageTest {
                 .body(containsString("<details>"))
                 .body(containsString("この情報は役に立ちましたか？"))
                 .body(not(containsString("feedback-counts")));
+    }
+
+    @Test
+    void aLanguageTheIncidentLacksKeepsThePageInTheAskersLanguageWithAFullSwitcher() {
+        // issue 21, item 9: ?lang=zh on an incident without Chinese switched the whole page to English
+        String slug = SampleIncidents.uniqueSlug("fallback");
+        articles.create(SampleIncidents.minimal(slug), "test", null);
+        String page = given().get("/articles/" + slug + "?lang=zh").then().statusCode(200).extract().asString();
+        assertThat(page).contains("<html lang=\"zh\">")
+                .contains("<article lang=\"en\">")
+                .contains("<p class=\"notice\" lang=\"zh\">没有所请求语言的版本，正在显示 en 版本。</p>")
+                .contains("<a href=\"/articles/" + slug + "?lang=en\" hreflang=\"en\" lang=\"en\">en</a>")
+                .contains("<a href=\"/articles/" + slug + "?lang=ja\" hreflang=\"ja\" lang=\"ja\">ja</a>")
+                .contains("<a href=\"/articles/" + slug + "?lang=zh\" hreflang=\"zh\" lang=\"zh\" aria-current=\"page\" "
+                        + "class=\"missing\" title=\"尚未翻译\">zh</a>")
+                .contains("这篇内容对你有帮助吗？"); // the page's own words in Chinese
+    }
+
+    @Test
+    void aTranslationThatIsOnlyATitleSaysSoAndLinksTheFullText() {
+        String slug = SampleIncidents.uniqueSlug("title-only");
+        var d = SampleIncidents.minimal(slug);
+        var translations = new java.util.TreeMap<>(d.translations());
+        translations.put("ja", new io.tracekb.article.IncidentData.TranslationData("チェックポイントが失敗する", null,
+                null, null));
+        articles.create(new io.tracekb.article.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+                d.status(), translations, d.fixes(), d.sampleTraces()), "test", null);
+        given().get("/articles/" + slug + "?lang=ja").then().statusCode(200)
+                .body(containsString("ja に翻訳されているのはまだタイトルだけです。 <a href=\"/articles/" + slug
+                        + "?lang=en\" hreflang=\"en\">全文を読む（en）</a>"));
+        given().get("/articles/" + slug + "?lang=en").then().statusCode(200)
+                .body(not(containsString("全文を読む"))).body(not(containsString("Read the full text")));
+    }
+
+    @Test
+    void aSampleTracesSourceIsALinkWithAShortLabelWithoutTheEditorsNotes() {
+        String slug = SampleIncidents.uniqueSlug("source");
+        var d = SampleIncidents.minimal(slug);
+        articles.create(new io.tracekb.article.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+                d.status(), d.translations(), d.fixes(), List.of(
+                        new io.tracekb.article.IncidentData.SampleTraceData(null, "java.io.IOException: a\n\tat a.B.c(B.java:1)",
+                                "https://github.com/apache/flink-cdc/issues/643 — issue '[mysql] No suitable driver' "
+                                        + "(Flink CDC 2.1.0): TaskManager log; excerpt to the last complete frame"),
+                        new io.tracekb.article.IncidentData.SampleTraceData(null, "java.io.IOException: b\n\tat a.B.c(B.java:2)",
+                                "generated: bench/flink-traces scenario zookeeper-connection-lost on Flink 2.2.0"))),
+                "test", null);
+        String page = given().get("/articles/" + slug + "?lang=ja").then().statusCode(200).extract().asString();
+        assertThat(page).contains("<summary>#1 — 出典: <a href=\"https://github.com/apache/flink-cdc/issues/643\" "
+                + "rel=\"noopener noreferrer\">apache/flink-cdc#643</a></summary>")
+                .contains("<summary>#2 — 実際の Flink で発生させたもの")
+                .doesNotContain("excerpt to the last complete frame").doesNotContain("zookeeper-connection-lost");
     }
 
     @Test

@@ -93,8 +93,32 @@ class PagesTest {
     }
 
     @Test
-    void anUnknownIncidentIs404() {
-        given().when().get("/articles/no-such-incident").then().statusCode(404);
+    void anUnknownIncidentIs404WithAPageInTheAskersLanguageThatLeadsHome() {
+        // issue 21, item 13: it was a bare 404
+        given().queryParam("lang", "ja").when().get("/articles/no-such-incident").then().statusCode(404)
+                .contentType(containsString("text/html"))
+                .body(containsString("<html lang=\"ja\">"))
+                .body(containsString("<h1>見つかりません</h1>"))
+                .body(containsString("<a href=\"/?lang=ja\">"));
+        given().header("Accept-Language", "zh-CN").when().get("/articles/no-such-incident").then().statusCode(404)
+                .body(containsString("<h1>未找到</h1>"));
+        // the API keeps its problem+json
+        given().when().get("/api/v1/articles/no-such-incident").then().statusCode(404)
+                .contentType(containsString("application/problem+json"));
+    }
+
+    @Test
+    void aFormsAddressOpenedByItselfLeadsToItsPage() {
+        // issue 21, item 13: GET /admin/tokens and /admin/users answered 405 with an empty body
+        for (String form : new String[] { "/admin/tokens", "/admin/users" }) {
+            given().redirects().follow(false).when().get(form).then().statusCode(303)
+                    .header("Location", org.hamcrest.Matchers.endsWith("/admin"));
+        }
+        // a form's address without a page of its own (sign-out takes a POST only) says so
+        given().header("Accept-Language", "en").when().get("/logout").then().statusCode(405)
+                .contentType(containsString("text/html"))
+                .body(containsString("<h1>Not a page to open</h1>"))
+                .body(containsString("<a href=\"/?lang=en\">"));
     }
 
     @Test

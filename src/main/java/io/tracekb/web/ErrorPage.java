@@ -1,0 +1,45 @@
+package io.tracekb.web;
+
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Locale;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+
+/**
+ * A page that answers with 404 or 405 and nothing else (an unknown or unpublished incident, a form's address
+ * opened directly) gets a page in the asker's language that says what happened and leads home, instead of an empty
+ * body. The API and Quarkus' own endpoints keep their answers (problem+json, health).
+ */
+public class ErrorPage {
+
+    @Inject
+    @Location("error-page.html")
+    Template page;
+
+    @ServerResponseFilter
+    public void explain(ContainerRequestContext request, ContainerResponseContext response) {
+        int status = response.getStatus();
+        String path = request.getUriInfo().getPath();
+        if ((status != 404 && status != 405) || (response.hasEntity() && !isDefaultNotFound(response))
+                || path.startsWith("/api/") || path.startsWith("/q/")) {
+            return;
+        }
+        String lang = UiLanguage.choose(request.getUriInfo().getQueryParameters().getFirst("lang"),
+                request.getCookies().containsKey(UiLanguageCookie.NAME)
+                        ? request.getCookies().get(UiLanguageCookie.NAME).getValue() : null,
+                request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
+        response.setEntity(page.data("lang", lang).data("notFound", status == 404)
+                .setLocale(Locale.forLanguageTag(lang)).render(), null, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
+    }
+
+    /** A NotFoundException's message as the default entity ("No incident x"): plain text, not a page. */
+    private static boolean isDefaultNotFound(ContainerResponseContext response) {
+        return response.getStatus() == 404 && response.getEntity() instanceof String
+                && (response.getMediaType() == null || response.getMediaType().isCompatible(MediaType.TEXT_PLAIN_TYPE));
+    }
+}
