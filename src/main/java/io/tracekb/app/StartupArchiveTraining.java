@@ -46,6 +46,8 @@ final class StartupArchiveTraining {
     }
 
     int run(Path contentDir) throws InterruptedException, IOException {
+        System.out.println("Startup archive training: a throw-away TraceKB on a random port (data in target/cds-training)"
+                + " answers the sample traces once, so that the archive holds the classes a real start loads");
         List<String> traces = sampleTraces(contentDir);
         if (traces.isEmpty()) {
             System.err.println("No sample traces under " + contentDir.toAbsolutePath() + "; nothing to train with");

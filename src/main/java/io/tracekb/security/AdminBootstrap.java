@@ -45,7 +45,8 @@ public class AdminBootstrap {
         if (generated) {
             LOG.warnf("%n%n===================== TraceKB first start =====================%n"
                     + "Created user 'admin' with the generated password:%n%n    %s%n%n"
-                    + "It is shown only this once. Sign in and change it (PATCH /api/v1/admin/users/admin),%n"
+                    + "It is shown only this once. Sign in and change it: on the admin page (/admin, \"Set password\"%n"
+                    + "in the admin's row) or with PATCH /api/v1/admin/users/admin;%n"
                     + "or set KB_ADMIN_PASSWORD before the first start next time.%n"
                     + "==============================================================%n", password);
         } else {
