@@ -11,6 +11,7 @@ import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentNotFoundException;
 import io.tracekb.article.InvalidIncidentException;
+import io.tracekb.article.IncidentStatus;
 import io.tracekb.article.Revision;
 import io.tracekb.article.SlugTakenException;
 import io.tracekb.article.StaleVersionException;
@@ -68,12 +69,25 @@ public class EditorPages {
             String fingerprint, List<String> hints) {
     }
 
-    /** Someone saved in between: their version, and what they changed compared to the version this edit began with. */
-    public record Conflict(long currentVersion, long basedOn, List<TextDiff.Line> changes) {
+    /**
+     * Someone saved in between: the revision stored now and the one this edit began with (the history's numbers),
+     * and what changed from one to the other.
+     */
+    public record Conflict(int currentRevision, int basedOnRevision, List<TextDiff.Line> changes) {
     }
 
-    public record RevisionRow(int number, long version, String author, String message, Instant createdAt) {
+    /**
+     * One line of the history.
+     *
+     * @param when    for reading, in UTC ("2026-12-02 04:31 UTC"); the page's script shows it in the reader's zone
+     * @param changes what it changed compared to the revision before (empty for the first)
+     */
+    public record RevisionRow(int number, long version, String author, String message, Instant createdAt,
+            String when, List<RevisionChanges> changes) {
     }
+
+    static final java.time.format.DateTimeFormatter WHEN = java.time.format.DateTimeFormatter
+            .ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(java.time.ZoneOffset.UTC);
 
     @Inject
     ArticleService articles;
@@ -131,12 +145,34 @@ public class EditorPages {
         return gate("/editor/" + slug).orElseGet(() -> {
             try {
                 var incident = articles.archive(slug, version == null ? -1 : version, identity.getPrincipal().getName());
-                return Response.seeOther(URI.create("/editor/" + enc(slug) + "?saved=" + incident.version)).build();
+                return savedPage(incident);
             } catch (StaleVersionException e) {
                 // someone saved meanwhile: show the current state rather than archive what the editor has not seen
                 return Response.seeOther(URI.create("/editor/" + enc(slug))).build();
             } catch (IncidentNotFoundException e) {
                 throw new NotFoundException(e.getMessage());
+            }
+        });
+    }
+
+    /** Publishes a draft as it is stored: from then on readers see it and pastes are matched against it. */
+    @POST
+    @Path("{slug}/publish")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response publish(@PathParam("slug") String slug, @RestForm Long version) {
+        return gate("/editor/" + slug).orElseGet(() -> {
+            IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+            IncidentData published = new IncidentData(data.slug(), data.product(), data.tags(),
+                    data.affectedVersions(), IncidentStatus.PUBLISHED, data.translations(), data.fixes(),
+                    data.sampleTraces());
+            try {
+                return savedPage(articles.update(slug, published, version == null ? -1 : version,
+                        identity.getPrincipal().getName(), "published"));
+            } catch (StaleVersionException e) {
+                return Response.seeOther(URI.create("/editor/" + enc(slug))).build(); // show what is stored now
+            } catch (InvalidIncidentException e) {
+                return render(400, "en", IncidentForm.of(data, currentVersion(slug)), false, e.errors(), null, null);
             }
         });
     }
@@ -149,8 +185,12 @@ public class EditorPages {
         return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
             IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
             List<RevisionRow> rows = new ArrayList<>();
+            IncidentData before = null;
             for (Revision r : articles.revisions(slug)) {
-                rows.add(new RevisionRow(r.number, r.version, r.author, r.message, r.createdAt));
+                IncidentData after = articles.readSnapshot(r.snapshot);
+                rows.add(new RevisionRow(r.number, r.version, r.author, r.message, r.createdAt,
+                        WHEN.format(r.createdAt), RevisionChanges.between(before, after)));
+                before = after;
             }
             Collections.reverse(rows); // newest first
             String title = data.translations().get(data.bestLanguage(lang)).title();
@@ -182,7 +222,7 @@ public class EditorPages {
             try {
                 var incident = articles.restore(slug, number, version == null ? -1 : version,
                         identity.getPrincipal().getName());
-                return Response.seeOther(URI.create("/editor/" + enc(slug) + "?saved=" + incident.version)).build();
+                return savedPage(incident);
             } catch (StaleVersionException e) {
                 return Response.seeOther(URI.create("/editor/" + enc(slug) + "/revisions")).build();
             } catch (IncidentNotFoundException e) {
@@ -213,15 +253,16 @@ public class EditorPages {
         try {
             Incident saved = isNew ? articles.create(data, author, null)
                     : articles.update(slug, data, form.versionOrNew(), author, null);
-            return Response.seeOther(URI.create("/editor/" + enc(saved.slug) + "?saved=" + saved.version)).build();
+            return savedPage(saved);
         } catch (InvalidIncidentException e) {
             return render(400, lang, form, isNew, e.errors(), null, null);
         } catch (SlugTakenException e) {
             return render(409, lang, form, isNew, List.of(new FieldError("slug", "is taken by another incident")),
                     null, null);
         } catch (StaleVersionException e) {
-            Conflict conflict = new Conflict(e.currentVersion(), form.versionOrNew(),
-                    changesSince(slug, form.versionOrNew()));
+            List<Revision> history = articles.revisions(slug);
+            Conflict conflict = new Conflict(revisionOf(history, e.currentVersion()),
+                    revisionOf(history, form.versionOrNew()), changesSince(slug, form.versionOrNew()));
             // the next save is based on what the editor has now seen; their input stays exactly as typed
             form.version = e.currentVersion();
             return render(409, lang, form, false, List.of(), conflict, null);
@@ -275,6 +316,17 @@ public class EditorPages {
                 .map(r -> articles.readSnapshot(r.snapshot));
         IncidentData current = articles.find(slug).orElse(null);
         return TextDiff.diff(base.map(IncidentText::lines).orElse(List.of()), IncidentText.lines(current));
+    }
+
+    /** The latest revision that stored {@code version} (a save that changed nothing keeps the version). */
+    static int revisionOf(List<Revision> history, long version) {
+        return history.stream().filter(r -> r.version == version).mapToInt(r -> r.number).max().orElse(0);
+    }
+
+    /** After a save, the edit page with "saved as revision #n": post/redirect/get, so a reload repeats nothing. */
+    private static Response savedPage(Incident incident) {
+        int revision = QuarkusTransaction.requiringNew().call(() -> Revision.lastNumber(incident.id));
+        return Response.seeOther(URI.create("/editor/" + enc(incident.slug) + "?saved=" + revision)).build();
     }
 
     private Optional<IncidentData> snapshot(List<Revision> all, int number) {

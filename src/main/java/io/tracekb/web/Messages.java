@@ -196,14 +196,32 @@ public interface Messages {
     @Message("Edit")
     String edit_incident();
 
-    @Message("Saved (version {version}).")
-    String saved_version(Long version);
+    @Message("Saved as revision #{revision}.")
+    String saved_revision(Long revision);
+
+    @Message("Draft: not matched and not visible to readers until it is published.")
+    String state_draft();
+
+    @Message("Published: readers see it and pastes are matched against it.")
+    String state_published();
+
+    @Message("Archived: not matched and not listed; restore a revision to bring it back.")
+    String state_archived();
+
+    @Message("Publish")
+    String publish();
+
+    @Message("translation added")
+    String translation_added();
+
+    @Message("translation removed")
+    String translation_removed();
 
     @Message("Someone else saved this incident in the meantime")
     String conflict_heading();
 
-    @Message("Your edit started from version {basedOn}; the stored version is now {current}. Their changes are shown below. Your input is kept in the form: merge what you need and save again (the next save replaces version {current}).")
-    String conflict_explained(long basedOn, long current);
+    @Message("Your edit started from revision #{basedOn}; the stored revision is now #{current}. Their changes are shown below. Your input is kept in the form: merge what you need and save again (the next save replaces revision #{current}).")
+    String conflict_explained(int basedOn, int current);
 
     @Message("Nothing was saved; please correct these fields:")
     String form_has_errors();

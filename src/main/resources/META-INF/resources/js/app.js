@@ -66,8 +66,22 @@
     }).catch(function () { /* the server-side preview button still works */ });
   }
 
+  // Times the server wrote in UTC ("2026-12-02 04:31 UTC"), shown in the reader's own time zone and language.
+  function initLocalTimes() {
+    var lang = document.documentElement.lang || undefined;
+    document.querySelectorAll('time.local[datetime]').forEach(function (t) {
+      var when = new Date(t.getAttribute('datetime'));
+      if (isNaN(when.getTime())) {
+        return;
+      }
+      t.title = t.textContent;
+      t.textContent = when.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    });
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     initCopyButtons();
     initTracePreview();
+    initLocalTimes();
   });
 }());

@@ -17,6 +17,7 @@ import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestUsers;
 import jakarta.inject.Inject;
+import java.util.List;
 import jakarta.transaction.Transactional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -129,8 +130,8 @@ class EditorPagesTest {
         assertThat(saved.fixes().get(1).texts().get("en").title()).isEqualTo("Restart the job");
         assertThat(saved.sampleTraces()).hasSize(1);
 
-        editor().get("/editor/" + slug + "?saved=0").then().statusCode(200)
-                .body(containsString("<p class=\"ok\" role=\"status\">Saved (version 0).</p>"))
+        editor().get("/editor/" + slug + "?saved=1").then().statusCode(200)
+                .body(containsString("<p class=\"ok\" role=\"status\">Saved as revision #1.</p>"))
                 .body(containsString("value=\"バッファプールが破棄された\""))
                 .body(containsString("<fieldset lang=\"ja\">"))
                 .body(containsString("Buffer pool is destroyed."));
@@ -188,6 +189,8 @@ class EditorPagesTest {
                 .formParam("traceText", "java.io.IOException: boom\n\tat a.B.c(B.java:1)")
                 .post("/editor/" + slug).then().statusCode(409).extract().asString();
         assertThat(conflict).contains("Someone else saved this incident in the meantime")
+                // the history's numbers, not the optimistic lock's versions (one less)
+                .contains("Your edit started from revision #1; the stored revision is now #2.")
                 .contains("<ins>+ [en] title: Their new title</ins>")
                 .contains("value=\"My edited title\"").contains("My edited body");
         long current = hiddenVersion(conflict);
@@ -237,6 +240,47 @@ class EditorPagesTest {
                 .post("/editor/" + slug).then().statusCode(303);
         assertThat(articles.find(slug).orElseThrow().sampleTraces())
                 .extracting(IncidentData.SampleTraceData::id).containsExactly(traceId, secondId);
+    }
+
+    @Test
+    void aDraftSaysItIsNotMatchedUntilPublishedAndThePublishButtonPublishesIt() {
+        // issue 21, item 11
+        String slug = SampleIncidents.uniqueSlug("draft-state");
+        IncidentData d = SampleIncidents.minimal(slug);
+        articles.create(new IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+                io.tracekb.article.IncidentStatus.DRAFT, d.translations(), d.fixes(), d.sampleTraces()), "test", null);
+        String page = editor().get("/editor/" + slug).then().statusCode(200).extract().asString();
+        assertThat(page).contains("<p class=\"state state-draft\" id=\"incident-state\">Draft: not matched and not "
+                + "visible to readers until it is published.</p>")
+                .contains("action=\"/editor/" + slug + "/publish\"");
+        long version = hiddenVersion(page);
+        String location = form("/editor/" + slug).formParam("version", version).post("/editor/" + slug + "/publish")
+                .then().statusCode(303).extract().header("Location");
+        assertThat(location).endsWith("/editor/" + slug + "?saved=2");
+        assertThat(articles.find(slug).orElseThrow().status()).isEqualTo(io.tracekb.article.IncidentStatus.PUBLISHED);
+        editor().get("/editor/" + slug + "?saved=2").then().statusCode(200)
+                .body(containsString("Saved as revision #2."))
+                .body(containsString("Published: readers see it and pastes are matched against it."))
+                .body(org.hamcrest.Matchers.not(containsString("/publish\"")));
+        // a publish based on an old version publishes nothing the editor has not seen
+        form("/editor/" + slug).formParam("version", version).post("/editor/" + slug + "/publish")
+                .then().statusCode(303).header("Location", org.hamcrest.Matchers.endsWith("/editor/" + slug));
+    }
+
+    @Test
+    void theHistoryShowsReadableTimesAndWhatEachRevisionChanged() {
+        String slug = SampleIncidents.uniqueSlug("history-changes");
+        var created = articles.create(SampleIncidents.minimal(slug), "test", null);
+        IncidentData d = SampleIncidents.withEnglishTitle(SampleIncidents.minimal(slug), "Second title");
+        var translations = new java.util.TreeMap<>(d.translations());
+        translations.put("zh", new IncidentData.TranslationData("检查点失败", null, "正文。", null));
+        articles.update(slug, new IncidentData(slug, d.product(), List.of("checkpointing", "state"),
+                d.affectedVersions(), d.status(), translations, d.fixes(), d.sampleTraces()), created.version, "test", null);
+        String page = editor().get("/editor/" + slug + "/revisions?lang=en").then().statusCode(200).extract().asString();
+        assertThat(page).containsPattern("<time datetime=\"[0-9T:.\\-]+Z\" class=\"local\">\\d{4}-\\d\\d-\\d\\d "
+                + "\\d\\d:\\d\\d UTC</time>")
+                .contains("<ul class=\"changes\"><li>Tags</li><li>Title (en)</li><li>translation added (zh)</li></ul>")
+                .doesNotContainPattern(">\\d{4}-\\d\\d-\\d\\dT"); // no raw instants with microseconds
     }
 
     @Test
