@@ -67,9 +67,10 @@ public record MatchResponse(Query query, List<Result> results) {
             String shown = d.bestLanguage(lang);
             List<Fix> fixes = new ArrayList<>();
             for (FixData f : d.fixes()) {
-                FixTextData text = f.texts().get(IncidentData.bestOf(f.texts(), shown, d.originalLanguage()));
+                String fixLang = IncidentData.bestOf(f.texts(), shown, d.originalLanguage());
+                FixTextData text = f.texts().get(fixLang);
                 fixes.add(new Fix(text == null ? null : text.title(), text == null ? null : text.description(),
-                        f.snippet(), f.snippetLanguage(), f.file(), f.appliesTo()));
+                        f.snippet(), f.snippetLanguage(), f.file(), f.appliesToIn(fixLang)));
             }
             results.add(new Result(r.incidentId(), r.slug(), d.translations().get(shown).title(), shown,
                     d.translations().keySet().stream().sorted().toList(), Math.round(r.score() * 1000) / 1000.0,

@@ -54,13 +54,16 @@ public class Fix extends PanacheEntityBase {
         @Column(nullable = false)
         public String title;
         public String description;
+        @Column(name = "applies_to")
+        public String appliesTo;
 
         public Text() {
         }
 
-        public Text(String title, String description) {
+        public Text(String title, String description, String appliesTo) {
             this.title = title;
             this.description = description;
+            this.appliesTo = appliesTo;
         }
     }
 }

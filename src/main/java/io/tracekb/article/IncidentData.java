@@ -144,10 +144,23 @@ public record IncidentData(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FixData(String snippet, String snippetLanguage, String file, String appliesTo,
             Map<String, FixTextData> texts) {
+
+        /** The version note in {@code lang} when the fix has one there, else the shared note (or null). */
+        public String appliesToIn(String lang) {
+            FixTextData t = texts == null ? null : texts.get(lang);
+            return t != null && t.appliesTo() != null && !t.appliesTo().isBlank() ? t.appliesTo() : appliesTo;
+        }
     }
 
+    /**
+     * @param appliesTo the fix's version note in this language, or null: the fix's shared note then
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record FixTextData(String title, String description) {
+    public record FixTextData(String title, String description, String appliesTo) {
+
+        public FixTextData(String title, String description) {
+            this(title, description, null);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

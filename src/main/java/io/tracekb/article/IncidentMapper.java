@@ -26,7 +26,7 @@ final class IncidentMapper {
         List<FixData> fixes = new ArrayList<>();
         for (Fix f : incident.fixes) {
             Map<String, FixTextData> texts = new TreeMap<>();
-            f.texts.forEach((lang, text) -> texts.put(lang, new FixTextData(text.title, text.description)));
+            f.texts.forEach((lang, text) -> texts.put(lang, new FixTextData(text.title, text.description, text.appliesTo)));
             fixes.add(new FixData(f.snippet, f.snippetLanguage, f.targetFile, f.appliesTo, texts));
         }
         List<SampleTraceData> traces = new ArrayList<>();
@@ -93,7 +93,7 @@ final class IncidentMapper {
             f.appliesTo = blankToNull(d.appliesTo());
             f.texts.clear();
             if (d.texts() != null) {
-                d.texts().forEach((lang, text) -> f.texts.put(lang, new Fix.Text(text.title(), text.description())));
+                d.texts().forEach((lang, text) -> f.texts.put(lang, new Fix.Text(text.title(), text.description(), text.appliesTo())));
             }
         }
         while (incident.fixes.size() > wanted.size()) {

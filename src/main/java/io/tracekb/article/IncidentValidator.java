@@ -125,6 +125,7 @@ public final class IncidentValidator {
                         if (text != null) {
                             noNul(path + ".texts." + lang + ".title", text.title(), errors);
                             noNul(path + ".texts." + lang + ".description", text.description(), errors);
+                            noNul(path + ".texts." + lang + ".appliesTo", text.appliesTo(), errors);
                         }
                     });
                 }
@@ -199,6 +200,9 @@ public final class IncidentValidator {
                         errors.add(new FieldError(path + ".texts." + lang + ".title", "is required"));
                     } else if (text.title().length() > MAX_TITLE) {
                         errors.add(new FieldError(path + ".texts." + lang + ".title", "must be at most " + MAX_TITLE + " characters"));
+                    }
+                    if (text != null && text.appliesTo() != null && text.appliesTo().length() > 200) {
+                        errors.add(new FieldError(path + ".texts." + lang + ".appliesTo", "must be at most 200 characters"));
                     }
                 });
             }

@@ -31,10 +31,11 @@ public class IncidentFile {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    @JsonPropertyOrder({ "title", "description" })
+    @JsonPropertyOrder({ "title", "description", "appliesTo" })
     public static class FixText {
         public String title;
         public String description;
+        public String appliesTo;
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)

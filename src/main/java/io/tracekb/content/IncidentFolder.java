@@ -79,7 +79,7 @@ public final class IncidentFolder {
         for (IncidentFile.FixEntry f : file.fixes) {
             Map<String, FixTextData> texts = new TreeMap<>();
             f.texts.forEach((lang, t) -> texts.put(lang, new FixTextData(t == null ? null : t.title,
-                    t == null ? null : t.description)));
+                    t == null ? null : t.description, t == null ? null : t.appliesTo)));
             fixes.add(new FixData(f.snippet, f.snippetLanguage, f.file, f.appliesTo, texts));
         }
         List<SampleTraceData> traces = new ArrayList<>();
@@ -153,6 +153,7 @@ public final class IncidentFolder {
                         IncidentFile.FixText ft = new IncidentFile.FixText();
                         ft.title = t.title();
                         ft.description = t.description();
+                        ft.appliesTo = t.appliesTo();
                         e.texts.put(lang, ft);
                     });
                 }

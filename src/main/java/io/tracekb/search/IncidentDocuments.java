@@ -106,6 +106,12 @@ final class IncidentDocuments {
      * metadata after"); null when too short to name a failure (under 3 words).
      */
     static String messageLead(String template) {
+        String lead = messageLeadAsWritten(template);
+        return lead == null ? null : lead.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The same lead words with the message's own case, for the reason that quotes them. */
+    static String messageLeadAsWritten(String template) {
         if (template == null) {
             return null;
         }
@@ -122,7 +128,7 @@ final class IncidentDocuments {
                 break;
             }
         }
-        String lead = template.substring(0, end).strip().replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
+        String lead = template.substring(0, end).strip().replaceAll("\\s+", " ");
         return lead.split(" ").length >= 3 ? lead : null;
     }
 

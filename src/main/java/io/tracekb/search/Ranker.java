@@ -157,6 +157,8 @@ public final class Ranker {
         String message = query == null ? null : messageOf(query);
         Set<String> messageTerms = IncidentDocuments.messageTerms(message);
         List<String> leads = query == null ? List.of() : messageLeads(query);
+        // as the paste wrote them: the reason quotes them ("TaskManagerRunner", not "taskmanagerrunner")
+        List<String> leadsAsWritten = query == null ? List.of() : messageLeadsAsWritten(query);
         Map<Integer, Double> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
         ToDoubleFunction<String> rarity = FrameRarity.of(reader);
         double bestLucene = top.scoreDocs[0].score;
@@ -219,10 +221,10 @@ public final class Ranker {
             }
             if (named == 0) {
                 x[Feature.TITLE_NAMES_ROOT_MESSAGE.ordinal()] = 1;
-                why.add(Reason.of(Reason.Kind.TITLE_NAMES_MESSAGE, leads.get(0)));
+                why.add(Reason.of(Reason.Kind.TITLE_NAMES_MESSAGE, leadsAsWritten.get(0)));
             } else if (named > 0) {
                 x[Feature.TITLE_NAMES_OUTER_MESSAGE.ordinal()] = 1;
-                why.add(Reason.of(Reason.Kind.TITLE_NAMES_OTHER_MESSAGE, leads.get(named)));
+                why.add(Reason.of(Reason.Kind.TITLE_NAMES_OTHER_MESSAGE, leadsAsWritten.get(named)));
             } else if (coverage >= 0.5) {
                 why.add(Reason.of(Reason.Kind.WRITE_UP_NAMES_MESSAGE, Math.round(coverage * 100)));
             }
@@ -277,10 +279,15 @@ public final class Ranker {
      * null entries where a message is too short to name a failure.
      */
     static List<String> messageLeads(TraceShape query) {
+        return messageLeadsAsWritten(query).stream().map(l -> l == null ? null : l.toLowerCase(java.util.Locale.ROOT))
+                .toList();
+    }
+
+    static List<String> messageLeadsAsWritten(TraceShape query) {
         List<String> leads = new ArrayList<>();
-        leads.add(IncidentDocuments.messageLead(query.template()));
+        leads.add(IncidentDocuments.messageLeadAsWritten(query.template()));
         for (int i = query.exceptions().size() - 2; i >= 0; i--) {
-            leads.add(IncidentDocuments.messageLead(query.templateOf(i)));
+            leads.add(IncidentDocuments.messageLeadAsWritten(query.templateOf(i)));
         }
         return leads;
     }

@@ -79,6 +79,12 @@ public class IncidentForm {
     public List<String> fixTitle_zh;
     @RestForm
     public List<String> fixDescription_zh;
+    @RestForm
+    public List<String> fixAppliesTo_en;
+    @RestForm
+    public List<String> fixAppliesTo_ja;
+    @RestForm
+    public List<String> fixAppliesTo_zh;
 
     @RestForm
     public List<String> traceText;
@@ -89,15 +95,19 @@ public class IncidentForm {
     public record TranslationRow(String lang, String title, String summary, String body) {
     }
 
-    /** One fix row; texts keyed by language. */
+    /** One fix row; texts keyed by language: title, description, version note. */
     public record FixRow(String snippet, String snippetLanguage, String file, String appliesTo,
             Map<String, String[]> texts) {
         public String title(String lang) {
-            return texts.getOrDefault(lang, new String[] { "", "" })[0];
+            return texts.getOrDefault(lang, new String[] { "", "", "" })[0];
         }
 
         public String description(String lang) {
-            return texts.getOrDefault(lang, new String[] { "", "" })[1];
+            return texts.getOrDefault(lang, new String[] { "", "", "" })[1];
+        }
+
+        public String appliesTo(String lang) {
+            return texts.getOrDefault(lang, new String[] { "", "", "" })[2];
         }
     }
 
@@ -115,12 +125,13 @@ public class IncidentForm {
                 new TranslationRow("zh", nz(title_zh), nz(summary_zh), nz(body_zh)));
         List<FixRow> fixes = new ArrayList<>();
         int n = max(fixSnippet, fixSnippetLanguage, fixFile, fixAppliesTo, fixTitle_en, fixDescription_en,
-                fixTitle_ja, fixDescription_ja, fixTitle_zh, fixDescription_zh);
+                fixTitle_ja, fixDescription_ja, fixTitle_zh, fixDescription_zh, fixAppliesTo_en, fixAppliesTo_ja,
+                fixAppliesTo_zh);
         for (int i = 0; i < n; i++) {
             Map<String, String[]> texts = new LinkedHashMap<>();
-            texts.put("en", new String[] { at(fixTitle_en, i), at(fixDescription_en, i) });
-            texts.put("ja", new String[] { at(fixTitle_ja, i), at(fixDescription_ja, i) });
-            texts.put("zh", new String[] { at(fixTitle_zh, i), at(fixDescription_zh, i) });
+            texts.put("en", new String[] { at(fixTitle_en, i), at(fixDescription_en, i), at(fixAppliesTo_en, i) });
+            texts.put("ja", new String[] { at(fixTitle_ja, i), at(fixDescription_ja, i), at(fixAppliesTo_ja, i) });
+            texts.put("zh", new String[] { at(fixTitle_zh, i), at(fixDescription_zh, i), at(fixAppliesTo_zh, i) });
             fixes.add(new FixRow(at(fixSnippet, i), at(fixSnippetLanguage, i), at(fixFile, i), at(fixAppliesTo, i),
                     texts));
         }
@@ -143,6 +154,9 @@ public class IncidentForm {
         fixDescription_ja = fixes.stream().map(f -> f.description("ja")).toList();
         fixTitle_zh = fixes.stream().map(f -> f.title("zh")).toList();
         fixDescription_zh = fixes.stream().map(f -> f.description("zh")).toList();
+        fixAppliesTo_en = fixes.stream().map(f -> f.appliesTo("en")).toList();
+        fixAppliesTo_ja = fixes.stream().map(f -> f.appliesTo("ja")).toList();
+        fixAppliesTo_zh = fixes.stream().map(f -> f.appliesTo("zh")).toList();
         traceText = traces.stream().map(TraceRow::text).toList();
         traceSource = traces.stream().map(TraceRow::source).toList();
     }
@@ -161,8 +175,9 @@ public class IncidentForm {
         for (FixRow f : rows.fixes()) {
             Map<String, FixTextData> texts = new TreeMap<>();
             for (Map.Entry<String, String[]> e : f.texts().entrySet()) {
-                if (!e.getValue()[0].isBlank() || !e.getValue()[1].isBlank()) {
-                    texts.put(e.getKey(), new FixTextData(e.getValue()[0].strip(), blankToNull(e.getValue()[1])));
+                if (!e.getValue()[0].isBlank() || !e.getValue()[1].isBlank() || !e.getValue()[2].isBlank()) {
+                    texts.put(e.getKey(), new FixTextData(e.getValue()[0].strip(), blankToNull(e.getValue()[1]),
+                            blankToNull(e.getValue()[2]) == null ? null : e.getValue()[2].strip()));
                 }
             }
             boolean empty = texts.isEmpty() && f.snippet().isBlank() && f.file().isBlank() && f.appliesTo().isBlank();
@@ -215,7 +230,8 @@ public class IncidentForm {
             Map<String, String[]> texts = new LinkedHashMap<>();
             for (String l : UiLanguage.SUPPORTED) {
                 FixTextData t = x.texts() == null ? null : x.texts().get(l);
-                texts.put(l, new String[] { t == null ? "" : nz(t.title()), t == null ? "" : nz(t.description()) });
+                texts.put(l, new String[] { t == null ? "" : nz(t.title()), t == null ? "" : nz(t.description()),
+                        t == null ? "" : nz(t.appliesTo()) });
             }
             fixes.add(new FixRow(nz(x.snippet()), nz(x.snippetLanguage()), nz(x.file()), nz(x.appliesTo()), texts));
         }
@@ -240,7 +256,7 @@ public class IncidentForm {
     static FixRow emptyFix() {
         Map<String, String[]> texts = new LinkedHashMap<>();
         for (String l : UiLanguage.SUPPORTED) {
-            texts.put(l, new String[] { "", "" });
+            texts.put(l, new String[] { "", "", "" });
         }
         return new FixRow("", "", "", "", texts);
     }

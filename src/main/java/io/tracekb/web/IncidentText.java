@@ -43,6 +43,9 @@ public final class IncidentText {
             for (Map.Entry<String, FixTextData> e : new TreeMap<>(f.texts() == null ? Map.<String, FixTextData>of()
                     : f.texts()).entrySet()) {
                 out.add(p + "[" + e.getKey() + "] title: " + nz(e.getValue().title()));
+                if (e.getValue().appliesTo() != null) {
+                    out.add(p + "[" + e.getKey() + "] applies to: " + e.getValue().appliesTo());
+                }
                 for (String line : nz(e.getValue().description()).split("\n", -1)) {
                     out.add(p + "[" + e.getKey() + "] description | " + line);
                 }

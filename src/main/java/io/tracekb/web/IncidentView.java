@@ -63,7 +63,7 @@ public record IncidentView(
             FixTextData text = f.texts().get(fixLang);
             fixes.add(new FixView(n++, text == null ? "" : text.title(),
                     text == null ? "" : MarkdownRenderer.toSafeHtml(text.description()),
-                    fixLang, f.snippet(), f.snippetLanguage(), f.file(), f.appliesTo()));
+                    fixLang, f.snippet(), f.snippetLanguage(), f.file(), f.appliesToIn(fixLang)));
         }
         List<TraceView> traces = new ArrayList<>();
         n = 1;

@@ -157,6 +157,9 @@ public interface Messages {
     @Message("{count} more reasons")
     String more_reasons(int count);
 
+    @Message("Applies to (shared: languages without their own note)")
+    String applies_to_shared();
+
     @Message("What failed")
     String what_failed();
 

@@ -64,15 +64,27 @@ class IncidentValidatorTest {
         String nul = "a\0b";
         IncidentData d = new IncidentData("nul-test", "flink", List.of("x"), nul, IncidentStatus.PUBLISHED,
                 Map.of("en", new TranslationData(nul, nul, nul, true)),
-                List.of(new FixData(nul, "yaml", nul, nul, Map.of("en", new FixTextData(nul, nul)))),
+                List.of(new FixData(nul, "yaml", nul, nul, Map.of("en", new FixTextData(nul, nul, nul)))),
                 List.of(new SampleTraceData(null, "java.io.IOException: " + nul, nul)));
 
         assertThat(IncidentValidator.validate(d)).extracting(FieldError::field).containsExactlyInAnyOrder(
                 "affectedVersions", "translations.en.title", "translations.en.summary", "translations.en.body",
                 "fixes[0].snippet", "fixes[0].file", "fixes[0].appliesTo", "fixes[0].texts.en.title",
-                "fixes[0].texts.en.description", "sampleTraces[0].text", "sampleTraces[0].source");
+                "fixes[0].texts.en.description", "fixes[0].texts.en.appliesTo", "sampleTraces[0].text",
+                "sampleTraces[0].source");
         assertThat(IncidentValidator.validate(d)).extracting(FieldError::message)
                 .containsOnly("must not contain the NUL character (U+0000)");
+    }
+
+    @Test
+    void aVersionNoteInOneLanguageIsAtMost200Characters() {
+        IncidentData d = new IncidentData("long-note", "flink", List.of("x"), null, IncidentStatus.PUBLISHED,
+                Map.of("en", new TranslationData("Title", null, "Body", true)),
+                List.of(new FixData("a: b", "yaml", null, "1.13+", Map.of("en", new FixTextData("Fix", null),
+                        "ja", new FixTextData("対処", null, "あ".repeat(201))))),
+                List.of(new SampleTraceData(null, "java.io.IOException: x\n\tat a.B.c(B.java:1)", null)));
+        assertThat(IncidentValidator.validate(d)).extracting(FieldError::field)
+                .containsExactly("fixes[0].texts.ja.appliesTo");
     }
 
     @Test

@@ -117,6 +117,7 @@ class EditorPagesTest {
                 .formParam("fixDescription_en", "", "")
                 .formParam("fixTitle_ja", "ネットワークのメモリを増やす", "")
                 .formParam("fixDescription_ja", "", "")
+                .formParam("fixAppliesTo_ja", "1.13 以降", "")
                 .formParam("traceText", TRACE).formParam("traceSource", "test")
                 .post("/editor/new").then().statusCode(303)
                 .header("Location", containsString("/editor/" + slug + "?saved="));
@@ -128,6 +129,8 @@ class EditorPagesTest {
         assertThat(saved.fixes()).hasSize(2);
         assertThat(saved.fixes().get(0).texts()).containsOnlyKeys("en", "ja");
         assertThat(saved.fixes().get(1).texts().get("en").title()).isEqualTo("Restart the job");
+        assertThat(saved.fixes().get(0).texts().get("ja").appliesTo()).isEqualTo("1.13 以降");
+        assertThat(saved.fixes().get(0).texts().get("en").appliesTo()).isNull();
         assertThat(saved.sampleTraces()).hasSize(1);
 
         editor().get("/editor/" + slug + "?saved=1").then().statusCode(200)

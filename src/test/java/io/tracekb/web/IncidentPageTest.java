@@ -52,6 +52,27 @@ class IncidentPageTest {
     }
 
     @Test
+    void aFixsVersionNoteIsInThePagesLanguageWhenItHasOneThere() {
+        // issue 21, item 10: "适用版本: up to 1.19 as shown" on a Chinese page
+        String slug = SampleIncidents.uniqueSlug("applies-to");
+        var d = SampleIncidents.minimal(slug);
+        var fix = new io.tracekb.article.IncidentData.FixData("state.backend: hashmap", "yaml", "flink-conf.yaml",
+                "up to 1.19 as shown", java.util.Map.of(
+                        "en", new io.tracekb.article.IncidentData.FixTextData("Use the hashmap backend", "Then restart."),
+                        "zh", new io.tracekb.article.IncidentData.FixTextData("使用 hashmap 状态后端", "然后重启。",
+                                "如上所示适用于 1.19 及以前")));
+        var translations = new java.util.TreeMap<>(d.translations());
+        translations.put("zh", new io.tracekb.article.IncidentData.TranslationData("检查点失败", "概要。", "正文。", null));
+        articles.create(new io.tracekb.article.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+                d.status(), translations, List.of(fix), d.sampleTraces()), "test", null);
+        given().get("/articles/" + slug + "?lang=zh").then().statusCode(200)
+                .body(containsString("<p class=\"applies\">适用版本: 如上所示适用于 1.19 及以前</p>"))
+                .body(not(containsString("as shown")));
+        given().get("/articles/" + slug + "?lang=en").then().statusCode(200)
+                .body(containsString("<p class=\"applies\">Applies to: up to 1.19 as shown</p>"));
+    }
+
+    @Test
     void aTranslationThatIsOnlyATitleSaysSoAndLinksTheFullText() {
         String slug = SampleIncidents.uniqueSlug("title-only");
         var d = SampleIncidents.minimal(slug);

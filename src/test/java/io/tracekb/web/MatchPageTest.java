@@ -60,6 +60,9 @@ class MatchPageTest {
                 .contains("Why it matched")
                 .contains("<ul class=\"why\"><li>") // in the model's order of contribution
                 .contains("<li>same fingerprint as a sample trace</li>")
+                // the message quoted as the paste wrote it (issue 21, item 10: it was lowercased)
+                .contains("<li>its title names the message (&quot;Size of the state is larger than the maximum "
+                        + "permitted memory-backed state&quot;)</li>")
                 .contains("<pre class=\"snippet\">")
                 .contains("class=\"copy\"")
                 .contains("<details class=\"pasted\">")
