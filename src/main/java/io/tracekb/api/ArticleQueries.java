@@ -35,7 +35,7 @@ public class ArticleQueries {
     public ArticleJson article(String slug, Audience audience) {
         Incident incident = visible(slug, audience);
         IncidentData data = articles.find(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
-        return ArticleJson.of(incident.id, data, incident.version, incident.updatedAt);
+        return ArticleJson.of(incident.id, data, incident.version, incident.updatedAt, articles.staleTranslations(slug));
     }
 
     @Transactional

@@ -76,8 +76,8 @@ public class ArticleService {
         if (!slug.equals(data.slug()) && Incident.findBySlug(data.slug()).isPresent()) {
             throw new SlugTakenException(data.slug());
         }
-        IncidentMapper.apply(data, incident);
         incident.updatedAt = clock.instant();
+        IncidentMapper.apply(data, incident, Revision.lastNumber(incident.id) + 1, incident.updatedAt);
         em.flush();
         writeRevision(incident, author, message == null ? "updated" : message);
         return incident;
@@ -102,11 +102,43 @@ public class ArticleService {
                 .firstResultOptional()
                 .orElseThrow(() -> new IncidentNotFoundException(slug + " revision " + number));
         IncidentData data = readSnapshot(revision.snapshot);
-        IncidentMapper.apply(data, incident);
         incident.updatedAt = clock.instant();
+        IncidentMapper.apply(data, incident, Revision.lastNumber(incident.id) + 1, incident.updatedAt);
         em.flush();
         writeRevision(incident, author, "restored revision " + number);
         return incident;
+    }
+
+    /**
+     * Translations that may be out of date (their original changed after they were last written), of incidents
+     * that are not archived; by incident, then language.
+     */
+    @Transactional
+    public List<StaleTranslation> staleTranslations() {
+        return em.createQuery("select new io.tracekb.article.StaleTranslation(i.slug, t.lang, t.title, o.lang, "
+                + "t.staleSinceRevision, t.staleSinceAt) from Translation t join t.incident i, Translation o "
+                + "where o.incident = i and o.original = true and t.staleSinceRevision is not null "
+                + "and i.status <> :archived order by i.slug, t.lang", StaleTranslation.class)
+                .setParameter("archived", IncidentStatus.ARCHIVED).getResultList();
+    }
+
+    /** The stale translations of one incident, by language (empty when every translation is up to date). */
+    @Transactional
+    public java.util.Map<String, StaleTranslation> staleTranslations(String slug) {
+        java.util.Map<String, StaleTranslation> out = new java.util.TreeMap<>();
+        Incident incident = Incident.findBySlug(slug).orElse(null);
+        if (incident == null) {
+            return out;
+        }
+        String original = incident.translations.stream().filter(t -> t.original).map(t -> t.lang).findFirst()
+                .orElse(null);
+        for (Translation t : incident.translations) {
+            if (t.staleSinceRevision != null) {
+                out.put(t.lang, new StaleTranslation(slug, t.lang, t.title, original, t.staleSinceRevision,
+                        t.staleSinceAt));
+            }
+        }
+        return out;
     }
 
     @Transactional

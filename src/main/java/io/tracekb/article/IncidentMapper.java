@@ -42,6 +42,15 @@ final class IncidentMapper {
      * rather than replaced, so a save never deletes and re-inserts rows that did not change.
      */
     static void apply(IncidentData data, Incident incident) {
+        apply(data, incident, 0, null);
+    }
+
+    /**
+     * The same, as revision {@code revision} written at {@code at}: when the original's text changes, every other
+     * translation this save leaves as it was becomes stale since that revision; a translation written again is up
+     * to date.
+     */
+    static void apply(IncidentData data, Incident incident, int revision, java.time.Instant at) {
         incident.slug = data.slug();
         incident.product = data.product();
         incident.affectedVersions = blankToNull(data.affectedVersions());
@@ -50,14 +59,21 @@ final class IncidentMapper {
         if (data.tags() != null) {
             incident.tags.addAll(data.tags());
         }
-        applyTranslations(data.translations() == null ? Map.of() : data.translations(), incident);
+        applyTranslations(data.translations() == null ? Map.of() : data.translations(), incident, revision, at);
         applyFixes(data.fixes() == null ? List.of() : data.fixes(), incident);
         applyTraces(data.sampleTraces() == null ? List.of() : data.sampleTraces(), incident);
     }
 
-    private static void applyTranslations(Map<String, TranslationData> wanted, Incident incident) {
+    private static void applyTranslations(Map<String, TranslationData> wanted, Incident incident, int revision,
+            java.time.Instant at) {
         Map<String, Translation> existing = new HashMap<>();
         incident.translations.forEach(t -> existing.put(t.lang, t));
+        Translation originalBefore = incident.translations.stream().filter(t -> t.original).findFirst().orElse(null);
+        String originalLang = originalBefore == null ? null : originalBefore.lang;
+        String originalTextBefore = originalBefore == null ? null : text(originalBefore.title, originalBefore.summary,
+                originalBefore.body);
+        Map<String, String> textBefore = new HashMap<>();
+        incident.translations.forEach(t -> textBefore.put(t.lang, text(t.title, t.summary, t.body)));
         for (Map.Entry<String, TranslationData> e : wanted.entrySet()) {
             Translation t = existing.remove(e.getKey());
             if (t == null) {
@@ -73,6 +89,28 @@ final class IncidentMapper {
             t.original = d.isOriginal();
         }
         incident.translations.removeAll(existing.values());
+        markStale(incident, originalLang, originalTextBefore, textBefore, revision, at);
+    }
+
+    private static void markStale(Incident incident, String originalLang, String originalTextBefore,
+            Map<String, String> textBefore, int revision, java.time.Instant at) {
+        Translation original = incident.translations.stream().filter(t -> t.original).findFirst().orElse(null);
+        boolean originalChanged = revision > 0 && original != null && original.lang.equals(originalLang)
+                && !text(original.title, original.summary, original.body).equals(originalTextBefore);
+        for (Translation t : incident.translations) {
+            boolean rewritten = !text(t.title, t.summary, t.body).equals(textBefore.get(t.lang));
+            if (t.original || rewritten) {
+                t.staleSinceRevision = null;
+                t.staleSinceAt = null;
+            } else if (originalChanged && t.staleSinceRevision == null) {
+                t.staleSinceRevision = revision;
+                t.staleSinceAt = at;
+            }
+        }
+    }
+
+    private static String text(String title, String summary, String body) {
+        return nz(title) + "\u0000" + nz(blankToNull(summary)) + "\u0000" + nz(body);
     }
 
     private static void applyFixes(List<FixData> wanted, Incident incident) {
@@ -118,6 +156,10 @@ final class IncidentMapper {
         while (incident.sampleTraces.size() > wanted.size()) {
             incident.sampleTraces.remove(incident.sampleTraces.size() - 1);
         }
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
     }
 
     private static String blankToNull(String s) {

@@ -37,4 +37,14 @@ public class Translation extends PanacheEntityBase {
 
     @Column(nullable = false)
     public String body = "";
+
+    /**
+     * The revision that changed the original after this translation was last written, or null while it is up to
+     * date; set by {@link IncidentMapper}, cleared when this translation is written again.
+     */
+    @Column(name = "stale_since_revision")
+    public Integer staleSinceRevision;
+
+    @Column(name = "stale_since_at")
+    public java.time.Instant staleSinceAt;
 }

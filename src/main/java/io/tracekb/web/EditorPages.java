@@ -56,7 +56,9 @@ public class EditorPages {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance edit(String lang, IncidentForm form, IncidentForm.Rows rows, boolean isNew,
-                List<FieldError> errors, List<TracePreview> previews, Conflict conflict, Long saved);
+                List<FieldError> errors, List<TracePreview> previews, Conflict conflict, Long saved, String stale);
+
+        static native TemplateInstance staleTranslations(String lang, List<io.tracekb.article.StaleTranslation> stale);
 
         static native TemplateInstance revisions(String lang, String slug, String title, long version,
                 List<RevisionRow> revisions);
@@ -153,6 +155,16 @@ public class EditorPages {
                 throw new NotFoundException(e.getMessage());
             }
         });
+    }
+
+    /** The translators' work list: translations written before their original last changed. */
+    @GET
+    @Path("translations/stale")
+    @Operation(hidden = true)
+    public Response staleTranslations(@BeanParam PageLanguage language) {
+        String lang = language.choose();
+        return gate("/editor/translations/stale").orElseGet(() -> page(200,
+                Templates.staleTranslations(lang, articles.staleTranslations()), lang));
     }
 
     /** Publishes a draft as it is stored: from then on readers see it and pastes are matched against it. */
@@ -345,7 +357,10 @@ public class EditorPages {
         for (int i = 0; i < rows.traces().size(); i++) {
             previews.add(preview(i + 1, rows.traces().get(i).text(), lang));
         }
-        return page(status, Templates.edit(lang, form, rows, isNew, errors, previews, conflict, saved), lang);
+        // the translations of the stored incident that its original has overtaken
+        String stale = isNew || form.slug == null ? null : String.join(", ", articles.staleTranslations(form.slug).keySet());
+        return page(status, Templates.edit(lang, form, rows, isNew, errors, previews, conflict, saved,
+                stale == null || stale.isEmpty() ? null : stale), lang);
     }
 
     static TracePreview preview(int number, String text, String lang) {

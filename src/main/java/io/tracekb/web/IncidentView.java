@@ -24,7 +24,20 @@ public record IncidentView(
         List<LanguageLink> languages,
         List<FixView> fixes,
         List<TraceView> traces,
-        String fullTextLang) {
+        String fullTextLang,
+        Stale stale) {
+
+    /** The shown translation may be out of date: its original changed on {@code date} in revision {@code revision}. */
+    public record Stale(String original, String date, int revision) {
+    }
+
+    /** The same view, told that its translation is stale (null: it is not). */
+    IncidentView withStale(io.tracekb.article.StaleTranslation s) {
+        return s == null ? this : new IncidentView(slug, product, status, tags, affectedVersions, lang,
+                requestedLanguageMissing, title, summary, bodyHtml, languages, fixes, traces, fullTextLang,
+                new Stale(s.originalLanguage(), s.since() == null ? "" : java.time.format.DateTimeFormatter.ISO_LOCAL_DATE
+                        .withZone(java.time.ZoneOffset.UTC).format(s.since()), s.sinceRevision()));
+    }
 
     /**
      * One entry of the page's language switcher: every UI language and every language the incident is written in.
@@ -72,7 +85,7 @@ public record IncidentView(
         }
         return new IncidentView(d.slug(), d.product(), d.status().code(), d.tags(), d.affectedVersions(), lang,
                 !LanguageTags.primary(lang).equals(LanguageTags.primary(wanted)), t.title(), t.summary(),
-                MarkdownRenderer.toSafeHtml(t.body()), languages, fixes, traces, fullTextElsewhere(d, lang));
+                MarkdownRenderer.toSafeHtml(t.body()), languages, fixes, traces, fullTextElsewhere(d, lang), null);
     }
 
     /**

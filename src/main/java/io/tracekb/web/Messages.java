@@ -160,6 +160,30 @@ public interface Messages {
     @Message("Applies to (shared: languages without their own note)")
     String applies_to_shared();
 
+    @Message("This translation may be out of date: the original ({original}) was changed on {date}, in revision #{revision}.")
+    String translation_stale(String original, String date, int revision);
+
+    @Message("Read the original ({lang})")
+    String read_original(String lang);
+
+    @Message("Stale translations")
+    String stale_translations();
+
+    @Message("Translations written before their original last changed. Writing a translation again makes it current.")
+    String stale_translations_help();
+
+    @Message("Every translation is up to date.")
+    String stale_translations_none();
+
+    @Message("Original")
+    String original();
+
+    @Message("Since")
+    String since();
+
+    @Message("These translations may be out of date: {langs}.")
+    String stale_in_editor(String langs);
+
     @Message("What failed")
     String what_failed();
 

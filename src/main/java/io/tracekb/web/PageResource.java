@@ -86,6 +86,7 @@ public class PageResource {
         String asked = UiLanguage.supported(wanted);
         String pageLang = asked != null ? asked : UiLanguage.choose(data.bestLanguage(wanted), null);
         IncidentView view = IncidentView.of(data, wanted, pageLang);
+        view = view.withStale(articles.staleTranslations(slug).get(view.lang()));
         // what readers answered to "did this help?" is for editors, who decide what to rewrite
         IncidentFeedback.Counts counts = viewer.isEditor() ? feedback.counts(slug) : null;
         // answered before: the thanks instead of the buttons, which would count nothing

@@ -36,7 +36,8 @@ class OpenApiDocumentTest {
             Map.entry("/api/v1/match", List.of("post")),
             Map.entry("/api/v1/parse", List.of("post")),
             Map.entry("/api/v1/chat/slash", List.of("post")),
-            Map.entry("/api/v1/admin/unmatched", List.of("get")));
+            Map.entry("/api/v1/admin/unmatched", List.of("get")),
+            Map.entry("/api/v1/translations/stale", List.of("get")));
 
     /** Answered from the index and the request alone: they keep working while PostgreSQL is down. */
     static final Set<String> WITHOUT_DATABASE = Set.of("/api/v1/match", "/api/v1/parse", "/api/v1/chat/slash");

@@ -36,7 +36,7 @@ public final class PageForms {
     }
 
     /** Signs in through the login form; the session cookie's value. */
-    static String signIn(String username, String password) {
+    public static String signIn(String username, String password) {
         Response r = csrfFrom(given(), "/login").form()
                 .formParam("username", username).formParam("password", password).formParam("next", "/")
                 .post("/login");
@@ -47,7 +47,7 @@ public final class PageForms {
     }
 
     /** A visitor with a page session. */
-    static RequestSpecification session(String cookie) {
+    public static RequestSpecification session(String cookie) {
         return given().cookie(SessionCookie.NAME, cookie);
     }
 
