@@ -56,11 +56,50 @@ class ContentReviewTest {
                     if (t != null) {
                         spacing(folder + " fix " + (i + 1) + " " + lang + " title", t.title(), problems);
                         spacing(folder + " fix " + (i + 1) + " " + lang + " description", t.description(), problems);
+                        spacing(folder + " fix " + (i + 1) + " " + lang + " appliesTo", t.appliesTo(), problems);
                     }
                 }
             }
         }
         assertThat(problems).as("CJK next to Latin letters, digits or code without a space").isEmpty();
+    }
+
+    /**
+     * Issue 21, item 10: a Japanese or Chinese page showed the English version note. Every fix with a shared note
+     * has its own in each of ja and zh it is written in, naming the same versions and keys as the English.
+     */
+    @Test
+    void everyVersionNoteIsWrittenInEachLanguageOfItsFixWithTheSameVersionsAndKeys() {
+        Pattern versionOrKey = Pattern.compile("\\d+\\.(?:\\d+|x)(?:\\.\\d+)?|" + KEY.pattern());
+        List<String> problems = new ArrayList<>();
+        for (Path folder : ContentImporter.incidentFolders(SHIPPED)) {
+            IncidentData d = IncidentFolder.read(folder);
+            for (int i = 0; i < d.fixes().size(); i++) {
+                FixData f = d.fixes().get(i);
+                if (f.appliesTo() == null) {
+                    continue;
+                }
+                Set<String> english = new java.util.TreeSet<>();
+                versionOrKey.matcher(f.appliesTo()).results().map(m -> m.group())
+                        .filter(w -> !w.equals("e.g") && !w.equals("i.e")).forEach(english::add); // English, not keys
+                for (String lang : List.of("ja", "zh")) {
+                    FixTextData t = f.texts().get(lang);
+                    if (t == null) {
+                        continue;
+                    }
+                    if (t.appliesTo() == null) {
+                        problems.add(folder + " fix " + (i + 1) + ": no " + lang + " version note");
+                        continue;
+                    }
+                    Set<String> translated = new java.util.TreeSet<>();
+                    versionOrKey.matcher(t.appliesTo()).results().forEach(m -> translated.add(m.group()));
+                    if (!translated.equals(english)) {
+                        problems.add(folder + " fix " + (i + 1) + " " + lang + ": names " + translated + ", en " + english);
+                    }
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
     }
 
     @Test
