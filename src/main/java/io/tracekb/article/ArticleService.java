@@ -37,6 +37,15 @@ public class ArticleService {
         return Incident.findBySlug(slug).map(IncidentMapper::toData);
     }
 
+    /** An incident with its database id (which the index keys incidents by). */
+    public record Stored(long id, IncidentData data) {
+    }
+
+    @Transactional
+    public Optional<Stored> findStored(String slug) {
+        return Incident.findBySlug(slug).map(i -> new Stored(i.id, IncidentMapper.toData(i)));
+    }
+
     /** An incident as users may see it: published ones only. */
     @Transactional
     public Optional<IncidentData> findPublished(String slug) {

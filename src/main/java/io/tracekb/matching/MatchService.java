@@ -54,6 +54,26 @@ public class MatchService {
         return outcome;
     }
 
+    /**
+     * An editor's preview: {@code text} matched as if the unpublished incident {@code slug} were published (it
+     * competes with every indexed incident). Rate-limited like any match; never recorded in the backlog, since
+     * the preview is about the draft, not about what users paste.
+     *
+     * @return empty when the incident does not exist or is already published (then a plain match says it all)
+     */
+    public Optional<Answer> previewWithUnpublished(String client, String text, String slug, int limit) {
+        Optional<ArticleService.Stored> stored = articles.findStored(slug)
+                .filter(s -> s.data().status() != io.tracekb.article.IncidentStatus.PUBLISHED);
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        rateLimiter.acquire(client);
+        IncidentData draft = stored.get().data();
+        MatchOutcome outcome = matcher.matchIncluding(text, stored.get().id(), draft, limit);
+        Function<String, IncidentData> shown = shownIncidents();
+        return Optional.of(new Answer(outcome, s -> s.equals(slug) ? draft : shown.apply(s)));
+    }
+
     /** {@link #match} with the incidents to show, read from the index, else from the database. */
     public Answer answer(String client, String text, int limit) {
         return new Answer(match(client, text, limit), shownIncidents());

@@ -35,6 +35,15 @@ public class Matcher {
         return IncidentFrames.find(searchIndex.index(), slug);
     }
 
+    /**
+     * A match in which an incident that is not indexed (a draft) competes as if it were: what an editor sees before
+     * publishing. {@code id} is the draft's database id.
+     */
+    public MatchOutcome matchIncluding(String text, long id, io.tracekb.article.IncidentData draft, int limit) {
+        return new Ranker(searchIndex.index(), io.tracekb.search.ranking.RankingModel.shipped(), threshold())
+                .rankIncluding(PasteAnalysis.of(text), IndexedIncident.of(id, 0, draft), limit);
+    }
+
     public MatchOutcome match(PasteAnalysis paste, int limit) {
         return new Ranker(searchIndex.index(), io.tracekb.search.ranking.RankingModel.shipped(), threshold()).rank(paste, limit);
     }

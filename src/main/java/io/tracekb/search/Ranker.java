@@ -69,6 +69,19 @@ public final class Ranker {
         return new MatchOutcome(paste, top(paste, candidates(paste), limit));
     }
 
+    /** The same ranking with {@code draft} competing as if it were indexed (an editor's preview of a draft). */
+    public MatchOutcome rankIncluding(PasteAnalysis paste, IndexedIncident draft, int limit) {
+        List<Candidate> out = new ArrayList<>();
+        index.withSearcherIncluding(draft, searcher -> {
+            try {
+                out.addAll(candidates(paste, searcher));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return new MatchOutcome(paste, top(paste, out, limit));
+    }
+
     /** Stage 1 and the features of stage 2, unscored: what the model is trained on. */
     public List<Candidate> candidates(PasteAnalysis paste) {
         List<Candidate> out = new ArrayList<>();

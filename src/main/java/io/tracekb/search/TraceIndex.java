@@ -312,6 +312,30 @@ public final class TraceIndex implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code work} on a searcher over this index plus one incident that is not in it (an editor's draft),
+     * held in memory for this call only: the draft competes with every indexed incident, with the index's own
+     * statistics, and nothing is written to the index.
+     */
+    public void withSearcherIncluding(IndexedIncident extra, Consumer<IndexSearcher> work) {
+        withSearcher(main -> {
+            try (org.apache.lucene.store.ByteBuffersDirectory dir = new org.apache.lucene.store.ByteBuffersDirectory()) {
+                try (IndexWriter w = new IndexWriter(dir, new IndexWriterConfig(Analyzers.perField()))) {
+                    w.addDocument(IncidentDocuments.toDocument(extra));
+                }
+                try (DirectoryReader draft = DirectoryReader.open(dir);
+                        org.apache.lucene.index.MultiReader both = new org.apache.lucene.index.MultiReader(
+                                new org.apache.lucene.index.IndexReader[] { main.getIndexReader(), draft }, false)) {
+                    IndexSearcher searcher = new IndexSearcher(both);
+                    searcher.setSimilarity(main.getSimilarity());
+                    work.accept(searcher);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
     public int size() {
         int[] n = new int[1];
         withSearcher(s -> n[0] = s.getIndexReader().numDocs());

@@ -40,6 +40,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import io.tracekb.matching.MatchService;
+import jakarta.ws.rs.core.Context;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestForm;
 
@@ -100,6 +102,9 @@ public class EditorPages {
     @Inject
     Viewer viewer;
 
+    @Inject
+    MatchService matching;
+
     @GET
     @Path("new")
     @Operation(hidden = true)
@@ -154,6 +159,40 @@ public class EditorPages {
             } catch (IncidentNotFoundException e) {
                 throw new NotFoundException(e.getMessage());
             }
+        });
+    }
+
+    /**
+     * Matches a trace with this unpublished incident competing as if it were published: how readers' pastes would
+     * be answered once it is. The results page, marked as a preview; a published incident gets the plain match.
+     */
+    @POST
+    @Path("{slug}/preview-match")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(hidden = true)
+    public Response previewMatch(@PathParam("slug") String slug, @RestForm String text,
+            @BeanParam PageLanguage language, @Context io.vertx.core.http.HttpServerRequest http) {
+        String lang = language.chooseIgnoringQuery();
+        return gate("/editor/" + slug).orElseGet(() -> {
+            String paste = text == null ? "" : text;
+            if (paste.isBlank()) {
+                return MatchPage.page(400, MatchPage.Templates.results(lang, paste, null, true, "error_empty_paste",
+                        slug), lang);
+            }
+            Optional<MatchService.Answer> answer;
+            try {
+                answer = matching.previewWithUnpublished(http == null || http.remoteAddress() == null ? "unknown"
+                        : http.remoteAddress().hostAddress(), paste, slug, MatchPage.RESULTS);
+            } catch (io.tracekb.matching.RateLimitedException e) {
+                return Response.fromResponse(MatchPage.page(429, MatchPage.Templates.results(lang, paste, null, true,
+                        "error_rate_limited", slug), lang)).header("Retry-After", e.retryAfterSeconds()).build();
+            }
+            if (answer.isEmpty()) {
+                throw new NotFoundException("No unpublished incident " + slug);
+            }
+            ResultView view = ResultView.of(paste, answer.get().outcome(), lang, answer.get().incidents(),
+                    matching::frameKeys);
+            return MatchPage.page(200, MatchPage.Templates.results(lang, paste, view, true, null, slug), lang);
         });
     }
 

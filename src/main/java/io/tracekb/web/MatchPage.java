@@ -42,8 +42,9 @@ public class MatchPage {
 
     @CheckedTemplate
     static class Templates {
+        /** @param previewOf the unpublished incident an editor's preview lets compete, else null */
         static native TemplateInstance results(String lang, String text, ResultView view, boolean editor,
-                String error);
+                String error, String previewOf);
     }
 
     @Inject
@@ -84,11 +85,11 @@ public class MatchPage {
     private Response answer(String text, String lang, HttpServerRequest http) {
         boolean editor = isEditor();
         if (text.isBlank()) {
-            return page(400, Templates.results(lang, text, null, editor, "error_empty_paste"), lang);
+            return page(400, Templates.results(lang, text, null, editor, "error_empty_paste", null), lang);
         }
         if (text.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
             // the paste is kept in the box: the user can cut it down rather than paste again
-            return page(413, Templates.results(lang, text, null, editor, "error_paste_too_large"), lang);
+            return page(413, Templates.results(lang, text, null, editor, "error_paste_too_large", null), lang);
         }
         MatchOutcome outcome;
         try {
@@ -96,12 +97,12 @@ public class MatchPage {
             outcome = matching.match(http == null || http.remoteAddress() == null ? "unknown"
                     : http.remoteAddress().hostAddress(), text, RESULTS);
         } catch (RateLimitedException e) {
-            return Response.fromResponse(page(429, Templates.results(lang, text, null, editor, "error_rate_limited"), lang))
+            return Response.fromResponse(page(429, Templates.results(lang, text, null, editor, "error_rate_limited", null), lang))
                     .header("Retry-After", e.retryAfterSeconds()).build();
         }
         ResultView view = ResultView.of(text, outcome, lang, matching.shownIncidentsWhileDatabaseIsDown(),
                 matching::frameKeys);
-        return page(200, Templates.results(lang, text, view, editor, null), lang);
+        return page(200, Templates.results(lang, text, view, editor, null, null), lang);
     }
 
     private boolean isEditor() {
@@ -109,7 +110,7 @@ public class MatchPage {
         return role != null && role.includes(Role.EDITOR);
     }
 
-    private static Response page(int status, TemplateInstance page, String lang) {
+    static Response page(int status, TemplateInstance page, String lang) {
         return Response.status(status).entity(page.setLocale(Locale.forLanguageTag(lang)))
                 .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).build();
     }

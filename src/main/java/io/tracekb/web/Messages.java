@@ -184,6 +184,12 @@ public interface Messages {
     @Message("These translations may be out of date: {langs}.")
     String stale_in_editor(String langs);
 
+    @Message("Preview for editors: the unpublished incident {slug} competes here as if it were published. Readers do not see it, and their pastes are not matched against it, until it is published.")
+    String draft_preview(String slug);
+
+    @Message("Try a trace against this incident before publishing it")
+    String try_unpublished();
+
     @Message("What failed")
     String what_failed();
 

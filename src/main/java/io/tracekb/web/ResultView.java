@@ -64,7 +64,7 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
      */
     public record Card(int rank, String slug, String title, String lang, List<LanguageBadge> languages,
             double score, int percent, boolean confident, String url, String summary, List<String> why,
-            List<FixCard> fixes, List<TraceLine> trace, boolean anyFrameMatches, boolean traceCut) {
+            List<FixCard> fixes, List<TraceLine> trace, boolean anyFrameMatches, boolean traceCut, boolean unpublished) {
 
         /** The reasons that weigh most (the model's order), shown; the rest are folded. */
         public List<String> topWhy() {
@@ -161,7 +161,8 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
         return new Card(rank, r.slug(), text.title(), shown, badges, score,
                 (int) Math.round(r.score() * 100), r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
                 text.summary() == null || text.summary().isBlank() ? null : text.summary().strip(),
-                ReasonMessages.messages(r.why(), lang), fixes, trace, matching > 0, cut);
+                ReasonMessages.messages(r.why(), lang), fixes, trace, matching > 0, cut,
+                d.status() != null && d.status() != io.tracekb.article.IncidentStatus.PUBLISHED);
     }
 
     /**

@@ -271,6 +271,37 @@ class EditorPagesTest {
     }
 
     @Test
+    void anEditorPreviewsHowATraceMatchesADraftWhichReadersDoNotMatch() {
+        // issue 21, item 11: "let an editor preview the match of a draft (matching drafts for editors only)"
+        String slug = SampleIncidents.uniqueSlug("draft-preview");
+        String trace = "com.acme.ledger.LedgerLockedException: ledger 42 is locked by batch job nightly-close\n"
+                + "\tat com.acme.ledger.LedgerLock.acquire(LedgerLock.java:88)\n"
+                + "\tat com.acme.ledger.InvoiceRun.post(InvoiceRun.java:120)\n"
+                + "\tat com.acme.ledger.InvoiceRun.run(InvoiceRun.java:64)\n";
+        IncidentData d = SampleIncidents.minimal(slug);
+        articles.create(new IncidentData(slug, d.product(), d.tags(), d.affectedVersions(), IncidentStatus.DRAFT,
+                d.translations(), d.fixes(), List.of(new IncidentData.SampleTraceData(null, trace, "test"))), "test", null);
+        String variant = trace.replace("ledger 42", "ledger 7").replace("InvoiceRun.java:120", "InvoiceRun.java:121");
+
+        String preview = form("/editor/" + slug).formParam("text", variant).post("/editor/" + slug + "/preview-match")
+                .then().statusCode(200).extract().asString();
+        assertThat(preview).contains("id=\"draft-preview\"")
+                .contains("the unpublished incident " + slug + " competes here as if it were published");
+        String first = MatchPageTest.card(preview, 1);
+        assertThat(first).contains("/articles/" + slug + "?lang=en").contains("<span class=\"label draft\">");
+        // readers' pastes never meet it
+        assertThat(PageForms.csrf().form().formParam("text", variant).post("/match").then().statusCode(200)
+                .extract().asString()).doesNotContain("/articles/" + slug);
+        // nothing to preview for a published incident, nor for an empty trace
+        String published = SampleIncidents.uniqueSlug("published-preview");
+        articles.create(SampleIncidents.minimal(published), "test", null);
+        form("/editor/" + published).formParam("text", variant).post("/editor/" + published + "/preview-match")
+                .then().statusCode(404);
+        form("/editor/" + slug).formParam("text", "  ").post("/editor/" + slug + "/preview-match")
+                .then().statusCode(400).body(containsString("The paste is empty"));
+    }
+
+    @Test
     void theHistoryShowsReadableTimesAndWhatEachRevisionChanged() {
         String slug = SampleIncidents.uniqueSlug("history-changes");
         var created = articles.create(SampleIncidents.minimal(slug), "test", null);
