@@ -45,10 +45,13 @@ class DeploymentFilesTest {
         String options = Files.readString(Path.of("src/main/jvm/jvm.options"));
 
         assertThat(readme).contains("mvn -B package -DskipTests && java @target/quarkus-app/jvm.options "
-                + "-jar target/quarkus-app/quarkus-run.jar");
+                + "-jar target/quarkus-app/quarkus-run.jar")
+                .contains("-Dquarkus.http.port=9090"); // how to change the port
         assertThat(pom).contains("-XX:ArchiveClassesAtExit=${project.build.directory}/quarkus-app/tracekb.jsa")
                 .contains("<argument>${project.build.directory}/quarkus-app/quarkus-run.jar</argument>")
                 .contains("<argument>cds-training</argument>")
+                // the training's own server keeps quiet (issue 21, item 14: its port and admin user misled)
+                .contains("<argument>-Dquarkus.log.level=WARN</argument>")
                 .contains("<directory>src/main/jvm</directory>")
                 .contains("<outputDirectory>${project.build.directory}/quarkus-app</outputDirectory>");
         assertThat(options).contains("\n-XX:SharedArchiveFile=${project.build.directory}/quarkus-app/tracekb.jsa\n");

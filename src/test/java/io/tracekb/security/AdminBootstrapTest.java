@@ -83,7 +83,9 @@ class AdminBootstrapTest {
         String password = users.passwords.get(0);
         assertThat(password).hasSizeGreaterThanOrEqualTo(20);
         assertThat(logged.stream().filter(m -> m.contains(password))).hasSize(1);
-        assertThat(String.join("\n", logged)).contains("shown only this once");
+        assertThat(String.join("\n", logged)).contains("shown only this once")
+                // issue 21, item 14: the page where it is changed, not only the API
+                .contains("on the admin page (/admin, \"Set password\"");
     }
 
     @Test
