@@ -158,7 +158,9 @@ class MatchEvaluationTest {
     // 0.887, Recall@5 0.968, precision 0.958, negatives 3 of 91, lead over BM25 +0.105 (Recall@1); one sample per
     // incident Recall@1 0.779. On 2026-12-01 (106 incidents) precision was 0.990 and negatives 1 of 91: the 27 new
     // incidents brought confusable neighbours, and the development part's cross-validated precision (0.991) no
-    // longer carries over to the test part (closing note of issue 20)
+    // longer carries over to the test part (closing note of issue 20). Retrained 2026-12-02 without the survey's
+    // held-out third (threshold 0.946): 241 queries, Recall@1 0.900, precision 0.966, negatives 2 of 91, lead +0.116,
+    // one sample 0.792; the floors stay where they were
     static final int TEST_TRACE_QUERIES = 200;
     static final double TEST_RECALL1_FLOOR = 0.88;
     static final double TEST_RECALL5_FLOOR = 0.95;
