@@ -42,6 +42,14 @@ public record FailureSummary(String rootCauseType, String rootCauseMessage, Comp
         }
         Component component = Components.of(trace);
         SearchTerms terms = SearchTerms.ofTrace(signature.rootCauseType(), signature.rootCauseTemplate());
+        if (terms == null) {
+            // a frame list or a thread dump names no exception: the line that introduced it, else the prose
+            String intro = trace.exceptions().isEmpty() ? null : trace.exceptions().get(0).message();
+            terms = SearchTerms.ofText(intro);
+            if (terms == null) {
+                terms = SearchTerms.ofText(text);
+            }
+        }
         return new FailureSummary(signature.rootCauseType(), signature.rootCauseMessage(), component,
                 signature.versions(), signature.jdk(), ownCodeFrame(trace), SearchLinks.of(terms, component, lang));
     }

@@ -58,6 +58,18 @@ class FailureSummaryTest {
     }
 
     @Test
+    void aFrameListIsSearchedByTheLineThatIntroducedIt() {
+        String text = "Task 'Source: kafka (1/4)' did not react to cancelling signal for 30 seconds, but is stuck in method:\n"
+                + " org.apache.kafka.clients.consumer.KafkaConsumer.poll(KafkaConsumer.java:1234)\n"
+                + "org.apache.flink.streaming.runtime.tasks.StreamTask.invoke(StreamTask.java:1)\n";
+        ParseResult parse = new TraceParser().parse(text);
+        FailureSummary s = FailureSummary.of(text, parse.primaryTrace(),
+                parse.primaryTrace() == null ? null : new SignatureBuilder().build(parse.primaryTrace()), "en");
+        assertThat(s.searchLinks()).isNotEmpty();
+        assertThat(s.searchLinks().get(0).url()).contains("did%20not%20react%20to%20cancelling");
+    }
+
+    @Test
     void textWithoutATraceIsSearchedByItsWords() {
         FailureSummary s = FailureSummary.of("Flink 作业运行一段时间后会内存溢出", null, null, "zh");
         assertThat(s.rootCauseType()).isNull();
