@@ -71,21 +71,20 @@ public final class Ranker {
 
     /** The same ranking with {@code draft} competing as if it were indexed (an editor's preview of a draft). */
     public MatchOutcome rankIncluding(PasteAnalysis paste, IndexedIncident draft, int limit) {
-        List<Candidate> out = new ArrayList<>();
-        index.withSearcherIncluding(draft, searcher -> {
-            try {
-                out.addAll(candidates(paste, searcher));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        return new MatchOutcome(paste, top(paste, out, limit));
+        return new MatchOutcome(paste, top(paste, candidatesFrom(paste, work -> index.withSearcherIncluding(draft, work)),
+                limit));
     }
 
     /** Stage 1 and the features of stage 2, unscored: what the model is trained on. */
     public List<Candidate> candidates(PasteAnalysis paste) {
+        return candidatesFrom(paste, index::withSearcher);
+    }
+
+    /** The candidates found by the searcher that {@code searching} lends. */
+    private List<Candidate> candidatesFrom(PasteAnalysis paste,
+            java.util.function.Consumer<java.util.function.Consumer<IndexSearcher>> searching) {
         List<Candidate> out = new ArrayList<>();
-        index.withSearcher(searcher -> {
+        searching.accept(searcher -> {
             try {
                 out.addAll(candidates(paste, searcher));
             } catch (IOException e) {
@@ -169,9 +168,9 @@ public final class Ranker {
         TraceShape query = paste.primary() == null ? null : TraceShape.of(paste);
         String message = query == null ? null : messageOf(query);
         Set<String> messageTerms = IncidentDocuments.messageTerms(message);
-        List<String> leads = query == null ? List.of() : messageLeads(query);
-        // as the paste wrote them: the reason quotes them ("TaskManagerRunner", not "taskmanagerrunner")
+        // as the paste wrote them, for the reason that quotes them ("TaskManagerRunner"); lowercased to find them
         List<String> leadsAsWritten = query == null ? List.of() : messageLeadsAsWritten(query);
+        List<String> leads = lowercased(leadsAsWritten);
         Map<Integer, Double> wordsFound = wordsFound(reader, messageTerms, top.scoreDocs);
         ToDoubleFunction<String> rarity = FrameRarity.of(reader);
         double bestLucene = top.scoreDocs[0].score;
@@ -287,15 +286,14 @@ public final class Ranker {
         return null;
     }
 
-    /**
-     * The lead words of the root cause's message (first), then of each enclosing exception's, innermost first;
-     * null entries where a message is too short to name a failure.
-     */
-    static List<String> messageLeads(TraceShape query) {
-        return messageLeadsAsWritten(query).stream().map(l -> l == null ? null : l.toLowerCase(java.util.Locale.ROOT))
-                .toList();
+    private static List<String> lowercased(List<String> leads) {
+        return leads.stream().map(l -> l == null ? null : l.toLowerCase(java.util.Locale.ROOT)).toList();
     }
 
+    /**
+     * The lead words of the root cause's message (first), then of each enclosing exception's, innermost first, as
+     * written; null entries where a message is too short to name a failure.
+     */
     static List<String> messageLeadsAsWritten(TraceShape query) {
         List<String> leads = new ArrayList<>();
         leads.add(IncidentDocuments.messageLeadAsWritten(query.template()));

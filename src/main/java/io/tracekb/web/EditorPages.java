@@ -181,8 +181,7 @@ public class EditorPages {
             }
             Optional<MatchService.Answer> answer;
             try {
-                answer = matching.previewWithUnpublished(http == null || http.remoteAddress() == null ? "unknown"
-                        : http.remoteAddress().hostAddress(), paste, slug, MatchPage.RESULTS);
+                answer = matching.previewWithUnpublished(MatchPage.clientOf(http), paste, slug, MatchPage.RESULTS);
             } catch (io.tracekb.matching.RateLimitedException e) {
                 return Response.fromResponse(MatchPage.page(429, MatchPage.Templates.results(lang, paste, null, true,
                         "error_rate_limited", slug), lang)).header("Retry-After", e.retryAfterSeconds()).build();
@@ -313,7 +312,7 @@ public class EditorPages {
         } catch (StaleVersionException e) {
             List<Revision> history = articles.revisions(slug);
             Conflict conflict = new Conflict(revisionOf(history, e.currentVersion()),
-                    revisionOf(history, form.versionOrNew()), changesSince(slug, form.versionOrNew()));
+                    revisionOf(history, form.versionOrNew()), changesSince(slug, history, form.versionOrNew()));
             // the next save is based on what the editor has now seen; their input stays exactly as typed
             form.version = e.currentVersion();
             return render(409, lang, form, false, List.of(), conflict, null);
@@ -361,8 +360,7 @@ public class EditorPages {
     }
 
     /** The diff from the version this edit began with to the stored one (empty when that revision is unknown). */
-    private List<TextDiff.Line> changesSince(String slug, long basedOn) {
-        List<Revision> all = articles.revisions(slug);
+    private List<TextDiff.Line> changesSince(String slug, List<Revision> all, long basedOn) {
         Optional<IncidentData> base = all.stream().filter(r -> r.version == basedOn).reduce((a, b) -> b)
                 .map(r -> articles.readSnapshot(r.snapshot));
         IncidentData current = articles.find(slug).orElse(null);

@@ -5,7 +5,6 @@ import io.quarkus.qute.Template;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Locale;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
@@ -29,10 +28,7 @@ public class ErrorPage {
                 || path.startsWith("/api/") || path.startsWith("/q/")) {
             return;
         }
-        String lang = UiLanguage.choose(request.getUriInfo().getQueryParameters().getFirst("lang"),
-                request.getCookies().containsKey(UiLanguageCookie.NAME)
-                        ? request.getCookies().get(UiLanguageCookie.NAME).getValue() : null,
-                request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
+        String lang = UiLanguage.ofRequest(request, request.getUriInfo().getQueryParameters().getFirst("lang"));
         response.setEntity(page.data("lang", lang).data("notFound", status == 404)
                 .setLocale(Locale.forLanguageTag(lang)).render(), null, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
     }

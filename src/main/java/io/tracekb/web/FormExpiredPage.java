@@ -5,7 +5,6 @@ import io.quarkus.qute.Template;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Locale;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
@@ -27,10 +26,7 @@ public class FormExpiredPage {
                 || path.startsWith("/api/") || path.startsWith("/q/")) {
             return;
         }
-        String lang = UiLanguage.choose(null,
-                request.getCookies().containsKey(UiLanguageCookie.NAME)
-                        ? request.getCookies().get(UiLanguageCookie.NAME).getValue() : null,
-                request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
+        String lang = UiLanguage.ofRequest(request, null);
         response.setEntity(page.data("lang", lang).setLocale(Locale.forLanguageTag(lang)).render(), null,
                 MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
     }

@@ -177,7 +177,7 @@ public class IncidentForm {
             for (Map.Entry<String, String[]> e : f.texts().entrySet()) {
                 if (!e.getValue()[0].isBlank() || !e.getValue()[1].isBlank() || !e.getValue()[2].isBlank()) {
                     texts.put(e.getKey(), new FixTextData(e.getValue()[0].strip(), blankToNull(e.getValue()[1]),
-                            blankToNull(e.getValue()[2]) == null ? null : e.getValue()[2].strip()));
+                            blankToNull(e.getValue()[2].strip())));
                 }
             }
             boolean empty = texts.isEmpty() && f.snippet().isBlank() && f.file().isBlank() && f.appliesTo().isBlank();

@@ -94,8 +94,7 @@ public class MatchPage {
         MatchOutcome outcome;
         try {
             // the API's limiter, same bucket per client address: the page must not be a way around the API's limit
-            outcome = matching.match(http == null || http.remoteAddress() == null ? "unknown"
-                    : http.remoteAddress().hostAddress(), text, RESULTS);
+            outcome = matching.match(clientOf(http), text, RESULTS);
         } catch (RateLimitedException e) {
             return Response.fromResponse(page(429, Templates.results(lang, text, null, editor, "error_rate_limited", null), lang))
                     .header("Retry-After", e.retryAfterSeconds()).build();
@@ -103,6 +102,11 @@ public class MatchPage {
         ResultView view = ResultView.of(text, outcome, lang, matching.shownIncidentsWhileDatabaseIsDown(),
                 matching::frameKeys);
         return page(200, Templates.results(lang, text, view, editor, null, null), lang);
+    }
+
+    /** The client's address, which the rate limit counts by (the API's limiter: same bucket per address). */
+    static String clientOf(HttpServerRequest http) {
+        return http == null || http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
     }
 
     private boolean isEditor() {

@@ -39,6 +39,16 @@ public final class UiLanguage {
         return DEFAULT;
     }
 
+    /**
+     * {@link #choose(String, String, String)} for a request seen by a response filter (an error or refusal page,
+     * which no resource method with a {@link PageLanguage} answered): the choice, the cookie, Accept-Language.
+     */
+    static String ofRequest(jakarta.ws.rs.container.ContainerRequestContext request, String requested) {
+        jakarta.ws.rs.core.Cookie cookie = request.getCookies().get(UiLanguageCookie.NAME);
+        return choose(requested, cookie == null ? null : cookie.getValue(),
+                request.getHeaderString(jakarta.ws.rs.core.HttpHeaders.ACCEPT_LANGUAGE));
+    }
+
     /** Maps a tag to a supported language by its primary subtag: zh-Hans-CN → zh, ja-JP → ja. */
     static String supported(String tag) {
         if (tag == null || tag.isBlank() || tag.length() > 35) {
