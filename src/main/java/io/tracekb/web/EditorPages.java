@@ -210,7 +210,8 @@ public class EditorPages {
     @Path("{slug}/publish")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
-    public Response publish(@PathParam("slug") String slug, @RestForm Long version) {
+    public Response publish(@PathParam("slug") String slug, @RestForm Long version,
+            @BeanParam PageLanguage language) {
         return gate("/editor/" + slug).orElseGet(() -> {
             IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
             IncidentData published = new IncidentData(data.slug(), data.product(), data.tags(),
@@ -222,7 +223,8 @@ public class EditorPages {
             } catch (StaleVersionException e) {
                 return Response.seeOther(URI.create("/editor/" + enc(slug))).build(); // show what is stored now
             } catch (InvalidIncidentException e) {
-                return render(400, "en", IncidentForm.of(data, currentVersion(slug)), false, e.errors(), null, null);
+                return render(400, language.chooseIgnoringQuery(), IncidentForm.of(data, currentVersion(slug)), false,
+                        e.errors(), null, null);
             }
         });
     }
