@@ -6,13 +6,13 @@ import java.util.Map;
  * Hand-written scanners for the lines of a JVM stack trace (no regular expressions: every method is linear in the
  * length of one line, and headers are only looked for in a line's first {@value #HEADER_SCAN_LIMIT} characters).
  */
-final class JavaSyntax {
+public final class JavaSyntax {
     static final int HEADER_SCAN_LIMIT = 400;
 
     /** How sure we are that a token names an exception type. */
-    enum Strength { WEAK, MEDIUM, STRONG }
+    public enum Strength { WEAK, MEDIUM, STRONG }
 
-    record Header(String type, String message, Strength strength, boolean braceForm, Header inner) {
+    public record Header(String type, String message, Strength strength, boolean braceForm, Header inner) {
     }
 
     /** Simple names printed unqualified by Flink's toString "Name{cause}" form, qualified when unambiguous. */
@@ -25,7 +25,7 @@ final class JavaSyntax {
     // ---------------------------------------------------------------- frames
 
     /** Parses "at pkg.Cls.m(File.java:1) ~[jar:ver]" (leading whitespace allowed); null if not a valid frame. */
-    static StackFrame parseAtFrame(String line) {
+    public static StackFrame parseAtFrame(String line) {
         String t = line.strip();
         if (!startsWithAt(t)) return null;
         int from = 3;
@@ -33,12 +33,12 @@ final class JavaSyntax {
         return parseFrameBody(t, from, t, false);
     }
 
-    static boolean startsWithAt(String t) {
+    public static boolean startsWithAt(String t) {
         return t.length() > 3 && t.charAt(0) == 'a' && t.charAt(1) == 't' && (t.charAt(2) == ' ' || t.charAt(2) == '\t');
     }
 
     /** "at" alone, or "at" followed by something that does not (yet) parse as a frame. */
-    static boolean isAtLine(String t) {
+    public static boolean isAtLine(String t) {
         return t.equals("at") || startsWithAt(t);
     }
 
@@ -218,7 +218,7 @@ final class JavaSyntax {
     // ---------------------------------------------------------------- "... N more"
 
     /** N of "... N more", "... N common frames omitted", "... N more (…)" ; -1 if the line is not one. */
-    static int parseMore(String line) {
+    public static int parseMore(String line) {
         String t = line.strip();
         if (!t.startsWith("...")) return -1;
         int i = 3;
@@ -239,7 +239,7 @@ final class JavaSyntax {
      * Finds an exception header in a line: "x.Y: msg", "x.Y", "Exception in thread "t" x.Y: msg", ": x.Y: msg" (py4j),
      * "Name{x.Y: msg}" (Flink toString), or - when {@code anywhere} - a strong header after a log message.
      */
-    static Header parseHeader(String line, boolean anywhere) {
+    public static Header parseHeader(String line, boolean anywhere) {
         return parseHeader(line, anywhere, 0);
     }
 
@@ -337,5 +337,39 @@ final class JavaSyntax {
             else break;
         }
         return w;
+    }
+
+    // ---------------------------------------------------------------- thread dumps, whitespace
+
+    /** A thread dump's thread header: {@code "name" #12 daemon prio=5 … tid=… nid=…}. */
+    public static boolean isThreadHeader(String t) {
+        if (!t.startsWith("\"")) return false;
+        int q = t.indexOf('"', 1);
+        if (q < 0) return false;
+        return t.indexOf(" prio=", q) > 0 || t.indexOf(" tid=", q) > 0 || t.indexOf(" nid=", q) > 0
+                || t.startsWith(" #", q + 1) || t.startsWith(" daemon", q + 1) || t.startsWith(" virtual", q + 1);
+    }
+
+    /** Runs of spaces and tabs become one space (a joined or re-indented line reads as the JVM prints it). */
+    public static String collapseSpaces(String s) {
+        boolean needed = false;
+        for (int i = 0; i < s.length() && !needed; i++) {
+            char c = s.charAt(i);
+            needed = c == '\t' || (c == ' ' && i + 1 < s.length() && (s.charAt(i + 1) == ' ' || s.charAt(i + 1) == '\t'));
+        }
+        if (!needed) return s;
+        StringBuilder b = new StringBuilder(s.length());
+        boolean ws = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t') {
+                if (!ws) b.append(' ');
+                ws = true;
+            } else {
+                b.append(c);
+                ws = false;
+            }
+        }
+        return b.toString();
     }
 }

@@ -31,7 +31,7 @@ public final class LogPrefixes {
     }
 
     /** Offset of the content in {@code s}; 0 if the line has no recognised prefix. */
-    static int contentStart(String s) {
+    public static int contentStart(String s) {
         int n = s.length();
         int i = 0;
         while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) i++;

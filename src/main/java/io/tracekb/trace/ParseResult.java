@@ -1,5 +1,7 @@
 package io.tracekb.trace;
 
+import io.tracekb.trace.repair.Repair;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,11 +11,11 @@ import java.util.List;
  * @param primary         index of the primary trace (see {@link TraceParser} for the rule), -1 if none
  * @param hints           advice about the paste
  * @param inputTruncated  the input was longer than the parser's cap and only its start was read
- * @param repairs         names of the paste repairs that were applied (see {@link PasteRepair})
+ * @param repairs         the paste repairs that were applied, in the order they ran
  * @param repairedLines   the text after paste repair, one entry per line, as the readers saw it
  */
 public record ParseResult(List<ParsedTrace> traces, int primary, List<Hint> hints, boolean inputTruncated,
-                          List<String> repairs, List<String> repairedLines) {
+                          List<Repair> repairs, List<String> repairedLines) {
     public ParseResult {
         traces = List.copyOf(traces);
         hints = List.copyOf(hints);
@@ -26,7 +28,14 @@ public record ParseResult(List<ParsedTrace> traces, int primary, List<Hint> hint
      * a "clean up my paste" button would show. Computed on demand.
      */
     public List<String> normalizedLines() {
-        return PasteRepair.renderText(repairedLines);
+        List<String> out = new ArrayList<>(repairedLines.size());
+        for (String l : repairedLines) {
+            String t = l.strip();
+            if (JavaSyntax.isAtLine(t) || t.startsWith("- ")) out.add("\t" + JavaSyntax.collapseSpaces(t));
+            else if (JavaSyntax.parseMore(t) >= 0) out.add("\t" + t);
+            else out.add(t);
+        }
+        return out;
     }
 
     public ParsedTrace primaryTrace() {

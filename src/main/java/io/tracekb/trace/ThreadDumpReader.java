@@ -16,7 +16,7 @@ final class ThreadDumpReader {
     }
 
     static boolean startsDump(String t) {
-        return t.startsWith("Full thread dump") || PasteRepair.isThreadHeader(t);
+        return t.startsWith("Full thread dump") || JavaSyntax.isThreadHeader(t);
     }
 
     ReadResult read(int i) {
@@ -37,7 +37,7 @@ final class ThreadDumpReader {
             String raw = lines.get(j).text();
             String t = raw.strip();
             if (j > i && t.startsWith("Full thread dump")) break;
-            if (PasteRepair.isThreadHeader(t)) {
+            if (JavaSyntax.isThreadHeader(t)) {
                 if (name != null) threads.add(new ThreadInfo(name, state, daemon, virtual, frames, threadLine));
                 int q = t.indexOf('"', 1);
                 name = t.substring(1, q);

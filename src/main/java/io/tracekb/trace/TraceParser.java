@@ -1,5 +1,8 @@
 package io.tracekb.trace;
 
+import io.tracekb.trace.repair.PasteRepair;
+import io.tracekb.trace.repair.Repair;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,10 +116,12 @@ public final class TraceParser {
                 }
             }
         }
-        List<String> repairs = repaired.repairs();
-        List<String> damage = new ArrayList<>(repairs);
-        damage.remove(PasteRepair.LOG_PREFIXES); // log prefixes are normal, not damage
-        damage.remove(PasteRepair.LINE_ENDINGS); // nor CRLF: every browser sends a textarea's text with it
+        List<Repair> repairs = repaired.repairs();
+        List<String> damage = new ArrayList<>();
+        for (Repair r : repairs) {
+            // log prefixes are normal, not damage; nor is CRLF: every browser sends a textarea's text with it
+            if (r != Repair.LOG_PREFIXES && r != Repair.LINE_ENDINGS) damage.add(r.name());
+        }
         if (!damage.isEmpty()) {
             Map<String, String> params = new LinkedHashMap<>();
             params.put("repairs", String.join(",", damage));

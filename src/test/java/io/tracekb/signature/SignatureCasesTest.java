@@ -64,7 +64,7 @@ class SignatureCasesTest {
         ArrayNode hints = o.putArray("hints");
         for (Hint h : r.hints()) hints.add(h.code());
         ArrayNode repairs = o.putArray("repairs");
-        r.repairs().forEach(repairs::add);
+        r.repairs().forEach(x -> repairs.add(x.name()));
         ArrayNode all = o.putArray("all");
         for (ParsedTrace t : r.traces()) {
             ObjectNode x = all.addObject();
