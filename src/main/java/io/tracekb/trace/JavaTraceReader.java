@@ -82,7 +82,7 @@ final class JavaTraceReader {
                 if (p < i) {
                     StringBuilder b = new StringBuilder();
                     for (int m = p; m < i; m++) b.append(m > p ? "\n" : "").append(lines.get(m).text());
-                    ExB e = new ExB(null, b.toString(), p);
+                    ExceptionDraft e = new ExceptionDraft(null, b.toString(), p);
                     return readBody(i, e, p, null);
                 }
                 return readBody(i, null, i, null);
@@ -139,7 +139,7 @@ final class JavaTraceReader {
         }
         if (!body) {
             if (h.strength() != JavaSyntax.Strength.STRONG) return null;
-            ExB e = new ExB(h.type(), h.message(), i);
+            ExceptionDraft e = new ExceptionDraft(h.type(), h.message(), i);
             return finish(List.of(e), h, i, i + 1, "java");
         }
         String message = h.message();
@@ -159,7 +159,7 @@ final class JavaTraceReader {
                 message = more.toString();
             }
         }
-        return readBody(j, new ExB(type, message, i), i, h);
+        return readBody(j, new ExceptionDraft(type, message, i), i, h);
     }
 
     /**
@@ -187,7 +187,7 @@ final class JavaTraceReader {
 
     /** Frames printed without "at" (Flink's "is stuck in method:", IntelliJ frame lists). */
     private ReadResult readBareList(int from, int first, String context) {
-        ExB e = new ExB(null, context, context == null ? -1 : first);
+        ExceptionDraft e = new ExceptionDraft(null, context, context == null ? -1 : first);
         int j = from;
         while (j < lines.size() && (kinds[j] == Kind.BARE_FRAME || kinds[j] == Kind.LOCK)) {
             if (frames[j] != null) e.frames.add(frames[j]);
@@ -196,223 +196,229 @@ final class JavaTraceReader {
         return finish(List.of(e), null, first, j, "java");
     }
 
-    private static final class ExB {
-        final String type;
-        String message;
-        final int line;
-        final List<StackFrame> frames = new ArrayList<>();
-        final List<Chain> suppressed = new ArrayList<>();
-        int omitted;
-        boolean circular;
-        boolean truncated;
-        List<StackFrame> restored;
-        int restoredCount;
-
-        ExB(String type, String message, int line) {
-            this.type = type;
-            this.message = message;
-            this.line = line;
-        }
-    }
-
-    private static final class Chain {
-        final List<ExB> list = new ArrayList<>();
-        final int indent;
-
-        Chain(int indent) {
-            this.indent = indent;
-        }
-    }
-
     /** Reads frames, causes and suppressed blocks from line j; {@code head} is the header's exception or null. */
-    private ReadResult readBody(int j, ExB head, int first, JavaSyntax.Header header) {
-        int n = lines.size();
-        Chain main = new Chain(-1);
-        Deque<Chain> ctx = new ArrayDeque<>();
-        ctx.push(main);
-        ExB current = head;
-        if (head != null) main.list.add(head);
-        int k = j;
-        int lastUsed = first;
-        boolean endedPartial = false;
-        while (k < n) {
-            Kind kind = kinds[k];
-            String raw = lines.get(k).text();
-            if (kind == Kind.AT_FRAME && current != null) { // the common case, without copying the line
-                current.frames.add(frames[k]);
-                endedPartial = false;
-                lastUsed = k++;
-                continue;
-            }
-            String t = raw.strip();
-            int ind = JavaSyntax.indent(raw);
-            if (current == null && main.list.isEmpty() && kind == Kind.SUPPRESSED) {
-                // the paste starts at a "Suppressed:" block whose owner was not pasted: read it as the header
-                ExB e = headerExB(t.substring(11).strip(), k);
-                main.list.add(e);
-                current = e;
-                lastUsed = k++;
-                continue;
-            }
-            if (current == null && kind != Kind.CAUSED && kind != Kind.CIRCULAR) {
-                current = new ExB(null, null, -1);
-                main.list.add(current);
-            }
-            switch (kind) {
-                case AT_FRAME:
-                    current.frames.add(frames[k]);
-                    endedPartial = false;
-                    break;
-                case AT_PARTIAL:
-                    current.frames.add(JavaSyntax.partialFrame(t));
-                    endedPartial = t.indexOf(')') < 0;
-                    break;
-                case MORE:
-                    current.omitted = JavaSyntax.parseMore(t);
-                    endedPartial = false;
-                    break;
-                case LOCK:
-                    break;
-                case CAUSED: {
-                    ExB e = headerExB(t.substring(10).strip(), k);
-                    while (ctx.size() > 1 && ind < ctx.peek().indent) ctx.pop();
-                    ctx.peek().list.add(e);
-                    current = e;
-                    endedPartial = false;
-                    break;
-                }
-                case SUPPRESSED: {
-                    while (ctx.size() > 1 && ind <= ctx.peek().indent) ctx.pop();
-                    if (ctx.size() > MAX_SUPPRESSED_DEPTH) ctx.pop(); // hostile nesting: keep the model shallow
-                    List<ExB> owners = ctx.peek().list;
-                    if (owners.isEmpty()) {
-                        owners.add(current = new ExB(null, null, -1));
-                    }
-                    ExB owner = owners.get(owners.size() - 1);
-                    Chain c = new Chain(ind);
-                    owner.suppressed.add(c);
-                    ctx.push(c);
-                    ExB e = headerExB(t.substring(11).strip(), k);
-                    c.list.add(e);
-                    current = e;
-                    endedPartial = false;
-                    break;
-                }
-                case CIRCULAR: {
-                    boolean caption = t.startsWith("Caused by:");
-                    String body = caption ? t.substring(10).strip() : t;
-                    int open = body.indexOf(':');
-                    int close = body.lastIndexOf(']');
-                    String inner = open >= 0 ? body.substring(open + 1, close > open ? close : body.length()).strip() : "";
-                    ExB e = headerExB(inner, k);
-                    e.circular = true;
-                    if (caption) {
-                        while (ctx.size() > 1 && ind < ctx.peek().indent) ctx.pop();
-                    } else {
-                        // Java 8 prints "\t[CIRCULAR REFERENCE:…]" whatever the nesting: it closes the main chain
-                        while (ctx.size() > 1) ctx.pop();
-                    }
-                    ctx.peek().list.add(e);
-                    current = e;
-                    endedPartial = false;
-                    break;
-                }
-                case BLANK: {
-                    int m = k + 1;
-                    while (m < n && m - k <= 2 && kinds[m] == Kind.BLANK) m++;
-                    Kind nk = kind(m);
-                    if (m - k <= 2 && (nk == Kind.AT_FRAME || nk == Kind.AT_PARTIAL || nk == Kind.CAUSED
-                            || nk == Kind.SUPPRESSED || nk == Kind.MORE || nk == Kind.CIRCULAR)) {
-                        k = m;
-                        continue;
-                    }
-                    k = n + 1; // end of trace
-                    continue;
-                }
-                case OTHER: {
-                    // multi-line message of a "Caused by:" header: absorb while frames follow
-                    if (current.frames.isEmpty() && current.omitted == 0 && current.line >= 0 && current != head) {
-                        int m = k;
-                        while (m < n && m - k < MAX_MESSAGE_LINES && (kinds[m] == Kind.OTHER || kinds[m] == Kind.BLANK)) m++;
-                        Kind nk = kind(m);
-                        if (m < n && (nk == Kind.AT_FRAME || nk == Kind.AT_PARTIAL || nk == Kind.MORE)) {
-                            int lastMsg = m - 1;
-                            while (lastMsg > k && kinds[lastMsg] == Kind.BLANK) lastMsg--;
-                            ExB joined = hardWrapped(current.line, lastMsg) ? rejoinCause(current, lastMsg) : null;
-                            if (joined != null) {
-                                replace(ctx.peek().list, current, joined);
-                                current = joined;
-                            } else {
-                                StringBuilder b = new StringBuilder(current.message == null ? "" : current.message);
-                                for (int q = k; q < m; q++) b.append('\n').append(lines.get(q).text());
-                                current.message = b.toString().stripTrailing();
-                            }
-                            lastUsed = m - 1;
-                            k = m;
-                            continue;
-                        }
-                    }
-                    k = n + 1;
-                    continue;
-                }
-                default:
-                    k = n + 1;
-                    continue;
-            }
-            lastUsed = k;
-            k++;
+    private ReadResult readBody(int j, ExceptionDraft head, int first, JavaSyntax.Header header) {
+        BodyReader body = new BodyReader(head, first);
+        body.readFrom(j);
+        return finish(body.main.list, header, first, body.lastUsed + 1, "java");
+    }
+
+    /**
+     * The state of reading one trace's body: the chains still open (innermost first), the exception that lines go
+     * to, and the last line that belonged to the trace. One method per kind of line; each returns the next line to
+     * read, or {@link #END} when the trace has ended.
+     */
+    private final class BodyReader {
+        static final int END = Integer.MAX_VALUE;
+
+        final DraftChain main = new DraftChain(-1);
+        final Deque<DraftChain> open = new ArrayDeque<>();
+        final ExceptionDraft head;
+        ExceptionDraft current;
+        int lastUsed;
+        /** The last frame read was cut off before its ")": the exception it belongs to is truncated. */
+        boolean endedInPartialFrame;
+
+        BodyReader(ExceptionDraft head, int first) {
+            this.head = head;
+            this.current = head;
+            this.lastUsed = first;
+            open.push(main);
+            if (head != null) main.list.add(head);
         }
-        if (endedPartial && current != null) current.truncated = true;
-        return finish(main.list, header, first, lastUsed + 1, "java");
+
+        void readFrom(int from) {
+            int n = lines.size();
+            int k = from;
+            while (k < n) {
+                Kind kind = kinds[k];
+                if (kind == Kind.AT_FRAME && current != null) { // the common case, without copying the line
+                    k = frame(k);
+                    continue;
+                }
+                String line = lines.get(k).text().strip();
+                if (current == null && main.list.isEmpty() && kind == Kind.SUPPRESSED) {
+                    // the paste starts at a "Suppressed:" block whose owner was not pasted: read it as the header
+                    current = headerDraft(line.substring(11).strip(), k);
+                    main.list.add(current);
+                    k = used(k);
+                    continue;
+                }
+                if (current == null && kind != Kind.CAUSED && kind != Kind.CIRCULAR) {
+                    current = new ExceptionDraft(null, null, -1);
+                    main.list.add(current);
+                }
+                k = switch (kind) {
+                    case AT_FRAME -> frame(k);
+                    case AT_PARTIAL -> partialFrame(k, line);
+                    case MORE -> moreFrames(k, line);
+                    case LOCK -> used(k);
+                    case CAUSED -> cause(k, line);
+                    case SUPPRESSED -> suppressed(k, line);
+                    case CIRCULAR -> circularReference(k, line);
+                    case BLANK -> blank(k);
+                    case OTHER -> messageLine(k);
+                    default -> END;
+                };
+            }
+            if (endedInPartialFrame && current != null) current.truncated = true;
+        }
+
+        private int used(int k) {
+            lastUsed = k;
+            return k + 1;
+        }
+
+        private int frame(int k) {
+            current.frames.add(frames[k]);
+            endedInPartialFrame = false;
+            return used(k);
+        }
+
+        private int partialFrame(int k, String line) {
+            current.frames.add(JavaSyntax.partialFrame(line));
+            endedInPartialFrame = line.indexOf(')') < 0;
+            return used(k);
+        }
+
+        private int moreFrames(int k, String line) {
+            current.omitted = JavaSyntax.parseMore(line);
+            endedInPartialFrame = false;
+            return used(k);
+        }
+
+        private int cause(int k, String line) {
+            int indent = JavaSyntax.indent(lines.get(k).text());
+            ExceptionDraft e = headerDraft(line.substring(10).strip(), k);
+            while (open.size() > 1 && indent < open.peek().indent) open.pop();
+            open.peek().list.add(e);
+            current = e;
+            endedInPartialFrame = false;
+            return used(k);
+        }
+
+        private int suppressed(int k, String line) {
+            int indent = JavaSyntax.indent(lines.get(k).text());
+            while (open.size() > 1 && indent <= open.peek().indent) open.pop();
+            if (open.size() > MAX_SUPPRESSED_DEPTH) open.pop(); // hostile nesting: keep the model shallow
+            List<ExceptionDraft> owners = open.peek().list;
+            if (owners.isEmpty()) {
+                owners.add(current = new ExceptionDraft(null, null, -1));
+            }
+            ExceptionDraft owner = owners.get(owners.size() - 1);
+            DraftChain c = new DraftChain(indent);
+            owner.suppressed.add(c);
+            open.push(c);
+            ExceptionDraft e = headerDraft(line.substring(11).strip(), k);
+            c.list.add(e);
+            current = e;
+            endedInPartialFrame = false;
+            return used(k);
+        }
+
+        private int circularReference(int k, String line) {
+            int indent = JavaSyntax.indent(lines.get(k).text());
+            boolean caption = line.startsWith("Caused by:");
+            String body = caption ? line.substring(10).strip() : line;
+            int colon = body.indexOf(':');
+            int close = body.lastIndexOf(']');
+            String inner = colon >= 0 ? body.substring(colon + 1, close > colon ? close : body.length()).strip() : "";
+            ExceptionDraft e = headerDraft(inner, k);
+            e.circular = true;
+            if (caption) {
+                while (open.size() > 1 && indent < open.peek().indent) open.pop();
+            } else {
+                // Java 8 prints "\t[CIRCULAR REFERENCE:…]" whatever the nesting: it closes the main chain
+                while (open.size() > 1) open.pop();
+            }
+            open.peek().list.add(e);
+            current = e;
+            endedInPartialFrame = false;
+            return used(k);
+        }
+
+        /** One or two blank lines inside a trace are skipped when the trace goes on after them; else it ends. */
+        private int blank(int k) {
+            int n = lines.size();
+            int m = k + 1;
+            while (m < n && m - k <= 2 && kinds[m] == Kind.BLANK) m++;
+            Kind next = kind(m);
+            boolean goesOn = next == Kind.AT_FRAME || next == Kind.AT_PARTIAL || next == Kind.CAUSED
+                    || next == Kind.SUPPRESSED || next == Kind.MORE || next == Kind.CIRCULAR;
+            return m - k <= 2 && goesOn ? m : END;
+        }
+
+        /** A multi-line message of a "Caused by:" header: absorbed while frames follow; else the trace ends. */
+        private int messageLine(int k) {
+            if (!current.frames.isEmpty() || current.omitted != 0 || current.line < 0 || current == head) return END;
+            int n = lines.size();
+            int m = k;
+            while (m < n && m - k < MAX_MESSAGE_LINES && (kinds[m] == Kind.OTHER || kinds[m] == Kind.BLANK)) m++;
+            Kind next = kind(m);
+            if (m >= n || !(next == Kind.AT_FRAME || next == Kind.AT_PARTIAL || next == Kind.MORE)) return END;
+            int lastMessageLine = m - 1;
+            while (lastMessageLine > k && kinds[lastMessageLine] == Kind.BLANK) lastMessageLine--;
+            ExceptionDraft rejoined = hardWrapped(current.line, lastMessageLine) ? rejoinCause(current, lastMessageLine) : null;
+            if (rejoined != null) {
+                replace(open.peek().list, current, rejoined);
+                current = rejoined;
+            } else {
+                StringBuilder b = new StringBuilder(current.message == null ? "" : current.message);
+                for (int q = k; q < m; q++) b.append('\n').append(lines.get(q).text());
+                current.message = b.toString().stripTrailing();
+            }
+            lastUsed = m - 1;
+            return m;
+        }
     }
 
     /** A "Caused by:" / "Suppressed:" header hard-wrapped over several lines, re-read from the joined text. */
-    private ExB rejoinCause(ExB e, int to) {
+    private ExceptionDraft rejoinCause(ExceptionDraft e, int to) {
         String joined = concat(e.line, to).strip();
         int colon = joined.indexOf(':');
         if (colon < 0) return null;
-        return headerExB(joined.substring(colon + 1).strip(), e.line);
+        return headerDraft(joined.substring(colon + 1).strip(), e.line);
     }
 
-    private static void replace(List<ExB> list, ExB old, ExB with) {
+    private static void replace(List<ExceptionDraft> list, ExceptionDraft old, ExceptionDraft with) {
         int idx = list.lastIndexOf(old);
         if (idx >= 0) list.set(idx, with);
     }
 
-    private static ExB headerExB(String text, int line) {
+    private static ExceptionDraft headerDraft(String text, int line) {
         JavaSyntax.Header h = JavaSyntax.parseHeader(text, false);
-        if (h != null) return new ExB(h.type(), h.message(), line);
+        if (h != null) return new ExceptionDraft(h.type(), h.message(), line);
         int colon = text.indexOf(": ");
-        if (colon > 0) return new ExB(text.substring(0, colon).strip(), text.substring(colon + 2).strip(), line);
-        return new ExB(text.isEmpty() ? null : text, null, line);
+        if (colon > 0) return new ExceptionDraft(text.substring(0, colon).strip(), text.substring(colon + 2).strip(), line);
+        return new ExceptionDraft(text.isEmpty() ? null : text, null, line);
     }
 
     // ------------------------------------------------------------ build the model
 
-    private ReadResult finish(List<ExB> chainList, JavaSyntax.Header header, int first, int end, String language) {
-        List<ExB> chain = new ArrayList<>(chainList);
+    private ReadResult finish(List<ExceptionDraft> chainList, JavaSyntax.Header header, int first, int end, String language) {
+        List<ExceptionDraft> chain = new ArrayList<>(chainList);
         // Flink's "Name{x.Y: msg}": the inner toString is the cause when no explicit "Caused by" follows
         if (header != null && header.braceForm() && header.inner() != null && chain.size() == 1) {
-            chain.add(new ExB(header.inner().type(), header.inner().message(), first));
+            chain.add(new ExceptionDraft(header.inner().type(), header.inner().message(), first));
         }
         addCausesNamedInMessage(chain);
-        List<ExB> all = new ArrayList<>();
+        List<ExceptionDraft> all = new ArrayList<>();
         restore(chain, null, all, new int[]{MAX_RESTORED_FRAMES});
-        java.util.Map<String, ExB> byTypeAndMessage = new java.util.HashMap<>();
-        java.util.Map<String, ExB> byType = new java.util.HashMap<>();
-        for (ExB e : all) {
+        java.util.Map<String, ExceptionDraft> byTypeAndMessage = new java.util.HashMap<>();
+        java.util.Map<String, ExceptionDraft> byType = new java.util.HashMap<>();
+        for (ExceptionDraft e : all) {
             if (e.circular || e.type == null) continue;
             byTypeAndMessage.putIfAbsent(e.type + "\u0000" + e.message, e);
             byType.putIfAbsent(e.type, e);
         }
-        for (ExB e : all) {
+        for (ExceptionDraft e : all) {
             if (!e.circular) continue;
-            ExB target = byTypeAndMessage.get(e.type + "\u0000" + e.message);
+            ExceptionDraft target = byTypeAndMessage.get(e.type + "\u0000" + e.message);
             if (target == null && e.type != null) target = byType.get(e.type);
             e.restored = target == null ? List.of() : target.restored;
         }
         List<ParsedException> out = new ArrayList<>(chain.size());
-        for (ExB e : chain) out.add(build(e));
+        for (ExceptionDraft e : chain) out.add(build(e));
         boolean frameList = out.size() == 1 && out.get(0).type() == null;
         int lastLine = lines.get(Math.max(first, Math.min(end - 1, lines.size() - 1))).orig();
         ParsedTrace t = new ParsedTrace(language, frameList ? TraceKind.FRAME_LIST : TraceKind.EXCEPTION, out, List.of(),
@@ -430,23 +436,23 @@ final class JavaTraceReader {
      * x.y.TimeoutException: …". The cause is read from the message (a qualified exception-like type followed by
      * ':' or the end), has no frames of its own, and becomes the root cause.
      */
-    private static void addCausesNamedInMessage(List<ExB> chain) {
+    private static void addCausesNamedInMessage(List<ExceptionDraft> chain) {
         for (int added = 0; added < MAX_CAUSES_FROM_MESSAGE && !chain.isEmpty(); added++) {
-            ExB root = chain.get(chain.size() - 1);
+            ExceptionDraft root = chain.get(chain.size() - 1);
             if (root.type == null || root.message == null || root.circular) return;
             JavaSyntax.Header inner = JavaSyntax.parseHeader(root.message, true);
             if (inner == null || inner.strength() != JavaSyntax.Strength.STRONG || inner.type().equals(root.type)
                     || inner.type().indexOf('.') < 0) {
                 return;
             }
-            chain.add(new ExB(inner.type(), inner.message(), root.line));
+            chain.add(new ExceptionDraft(inner.type(), inner.message(), root.line));
         }
     }
 
     /** Restores "... N more" frames from the enclosing exception, depth first, as the JVM printed them. */
-    private static void restore(List<ExB> chain, ExB enclosing, List<ExB> all, int[] budget) {
-        ExB prev = enclosing;
-        for (ExB e : chain) {
+    private static void restore(List<ExceptionDraft> chain, ExceptionDraft enclosing, List<ExceptionDraft> all, int[] budget) {
+        ExceptionDraft prev = enclosing;
+        for (ExceptionDraft e : chain) {
             all.add(e);
             List<StackFrame> fs = new ArrayList<>(e.frames);
             if (!e.circular && e.omitted > 0 && prev != null && prev.restored != null) {
@@ -457,16 +463,16 @@ final class JavaTraceReader {
                 e.restoredCount = take;
             }
             e.restored = fs;
-            for (Chain c : e.suppressed) restore(c.list, e, all, budget);
+            for (DraftChain c : e.suppressed) restore(c.list, e, all, budget);
             prev = e;
         }
     }
 
-    private ParsedException build(ExB e) {
+    private ParsedException build(ExceptionDraft e) {
         List<ExceptionChain> sup = new ArrayList<>(e.suppressed.size());
-        for (Chain c : e.suppressed) {
+        for (DraftChain c : e.suppressed) {
             List<ParsedException> l = new ArrayList<>(c.list.size());
-            for (ExB x : c.list) l.add(build(x));
+            for (ExceptionDraft x : c.list) l.add(build(x));
             sup.add(new ExceptionChain(l));
         }
         List<StackFrame> fs = e.restored == null ? e.frames : e.restored;
