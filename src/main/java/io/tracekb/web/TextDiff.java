@@ -1,13 +1,15 @@
 package io.tracekb.web;
 
+import com.github.difflib.DiffUtils;
+import com.github.difflib.patch.AbstractDelta;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A line diff (longest common subsequence), for revisions and for edit conflicts. */
+/**
+ * A line diff for revisions and for edit conflicts: java-diff-utils' Myers diff (memory linear in the input, no cap
+ * on the number of lines), as rows of kept, removed and added lines.
+ */
 public final class TextDiff {
-
-    /** Above this many lines per side the quadratic table gets too big; the rest is shown as removed/added. */
-    static final int MAX_LINES = 2000;
 
     public enum Kind { SAME, REMOVED, ADDED }
 
@@ -25,35 +27,16 @@ public final class TextDiff {
     }
 
     public static List<Line> diff(List<String> before, List<String> after) {
-        List<String> a = before.size() > MAX_LINES ? before.subList(0, MAX_LINES) : before;
-        List<String> b = after.size() > MAX_LINES ? after.subList(0, MAX_LINES) : after;
-        int[][] lcs = new int[a.size() + 1][b.size() + 1];
-        for (int i = a.size() - 1; i >= 0; i--) {
-            for (int j = b.size() - 1; j >= 0; j--) {
-                lcs[i][j] = a.get(i).equals(b.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-            }
+        List<Line> out = new ArrayList<>(Math.max(before.size(), after.size()));
+        int kept = 0;
+        for (AbstractDelta<String> delta : DiffUtils.diff(before, after).getDeltas()) {
+            int at = delta.getSource().getPosition();
+            for (; kept < at; kept++) out.add(new Line(Kind.SAME, before.get(kept)));
+            delta.getSource().getLines().forEach(l -> out.add(new Line(Kind.REMOVED, l)));
+            delta.getTarget().getLines().forEach(l -> out.add(new Line(Kind.ADDED, l)));
+            kept = at + delta.getSource().size();
         }
-        List<Line> out = new ArrayList<>();
-        int i = 0, j = 0;
-        while (i < a.size() && j < b.size()) {
-            if (a.get(i).equals(b.get(j))) {
-                out.add(new Line(Kind.SAME, a.get(i)));
-                i++;
-                j++;
-            } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
-                out.add(new Line(Kind.REMOVED, a.get(i++)));
-            } else {
-                out.add(new Line(Kind.ADDED, b.get(j++)));
-            }
-        }
-        while (i < a.size()) {
-            out.add(new Line(Kind.REMOVED, a.get(i++)));
-        }
-        while (j < b.size()) {
-            out.add(new Line(Kind.ADDED, b.get(j++)));
-        }
-        before.subList(a.size(), before.size()).forEach(l -> out.add(new Line(Kind.REMOVED, l)));
-        after.subList(b.size(), after.size()).forEach(l -> out.add(new Line(Kind.ADDED, l)));
+        for (; kept < before.size(); kept++) out.add(new Line(Kind.SAME, before.get(kept)));
         return out;
     }
 
