@@ -88,7 +88,7 @@ public final class SignatureBuilder {
         }
         components.add(templateComponent(tpl, frameList));
         components.add(framesComponent(frames, raw.size(), topPositions, source, root));
-        components.add(new SignatureComponent("versions", "versions", versions.components().toString()
+        components.add(new SignatureComponent("versions", "versions", new java.util.TreeMap<>(versions.components()).toString()
                 + (versions.jdk() == null ? "" : " jdk " + versions.jdk()), false,
                 "versions are shown, not matched on: the same failure happens across versions", List.of()));
         return new Signature(trace.language(), trace.kind(), types, wrappers, root, frameList ? null : rootType,

@@ -2,6 +2,8 @@ package io.tracekb.signature;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tracekb.trace.Damage;
@@ -12,6 +14,9 @@ import io.tracekb.trace.ParsedException;
 import io.tracekb.trace.ParsedTrace;
 import io.tracekb.trace.TestFiles;
 import io.tracekb.trace.TraceParser;
+import com.github.difflib.DiffUtils;
+import com.github.difflib.UnifiedDiffUtils;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,10 +29,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
- * One directory of input traces with their expected signature: {@code signature/cases/<behaviour>.txt} and
- * {@code <behaviour>.expected.json}. Only the fields present in the expected JSON are compared. Special fields:
+ * One directory of input traces with their expected signature: {@code signature/cases/<behaviour>.txt},
+ * {@code <behaviour>.expected.json} (what the case is about: only the fields present are compared) and
+ * {@code <behaviour>.snapshot.json} (the whole result: the parse summary and every field of the signature, its
+ * fingerprint and its components with whether each contributed and why; compared exactly, so that no drift passes
+ * unseen). Run with {@code -Dsnapshots.update=true} to rewrite the snapshots on purpose, then review their diff.
+ * Special fields of the expected JSON:
  * {@code "damage"} applies a {@link Damage} to the input before parsing; {@code "sameFingerprintAs"} names another
  * case whose fingerprint must be equal; {@code "differentFingerprintFrom"} one whose fingerprint must differ.
  */
@@ -130,6 +140,58 @@ class SignatureCasesTest {
                 assertThat(got.at("/signature/fingerprint").asText()).as("fingerprint differs from " + other.asText())
                         .isNotEqualTo(describe(other.asText()).at("/signature/fingerprint").asText());
             }
+        }
+    }
+
+    /** Rewrites the snapshots in src/test/resources instead of comparing them. */
+    static final boolean UPDATE_SNAPSHOTS = Boolean.getBoolean("snapshots.update");
+    static final ObjectMapper SNAPSHOT_JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+    static final Path SNAPSHOTS = Path.of("src/test/resources", DIR);
+
+    /** The whole result of a case: the parse summary with every hint's parameters, and the whole signature. */
+    static String snapshot(String name) throws IOException {
+        ParseResult r = parse(name);
+        ObjectNode o = SNAPSHOT_JSON.createObjectNode();
+        ObjectNode d = describe(name);
+        o.set("traces", d.get("traces"));
+        o.set("primary", d.get("primary"));
+        o.set("hints", SNAPSHOT_JSON.valueToTree(r.hints()));
+        o.set("repairs", d.get("repairs"));
+        o.set("all", d.get("all"));
+        o.set("signature", r.primary() < 0 ? null : SNAPSHOT_JSON.valueToTree(SIGNATURES.build(r.primaryTrace())));
+        // through a map-sorting writer: Map.copyOf's order is not stable between runs
+        Object sorted = SNAPSHOT_JSON.treeToValue(o, Object.class);
+        return SNAPSHOT_JSON.writeValueAsString(sorted) + "\n";
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void caseMatchesItsSnapshot(String name) throws IOException {
+        String now = snapshot(name);
+        Path file = SNAPSHOTS.resolve(name + ".snapshot.json");
+        if (UPDATE_SNAPSHOTS) {
+            Files.writeString(file, now);
+        }
+        assertThat(file).as("no snapshot for %s: run with -Dsnapshots.update=true and review it", name).exists();
+        String before = Files.readString(file);
+        if (!before.equals(now)) {
+            List<String> a = before.lines().toList();
+            List<String> b = now.lines().toList();
+            List<String> diff = UnifiedDiffUtils.generateUnifiedDiff(file.getFileName().toString(), "now", a,
+                    DiffUtils.diff(a, b), 3);
+            fail("the result of " + name + " changed; if that is intended, rerun with -Dsnapshots.update=true and "
+                    + "commit the snapshot:\n" + String.join("\n", diff));
+        }
+    }
+
+    @Test
+    void everySnapshotHasItsCase() throws IOException {
+        List<String> cases = cases().toList();
+        try (Stream<Path> s = Files.list(SNAPSHOTS)) {
+            assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".snapshot.json"))
+                    .map(n -> n.substring(0, n.length() - ".snapshot.json".length())))
+                    .as("snapshots of cases that are gone").allMatch(cases::contains);
         }
     }
 
