@@ -15,7 +15,7 @@ import org.jboss.logging.Logger;
 /**
  * Unmatched signatures not yet written: counted per fingerprint in memory (bounded) and written in one batch
  * by a background thread, within {@value #FLUSH_MILLIS} ms normally, every {@value #RETRY_MILLIS} ms while the
- * database is unavailable. A match therefore never waits for the database (a write per unmatched paste was a
+ * database is unavailable (tests pass shorter delays). A match therefore never waits for the database (a write per unmatched paste was a
  * round trip and a transaction on the answer's path), and a burst of the same failure is one row update.
  * A crash loses at most the last second's counts: a statistic, never an incident.
  */
@@ -28,6 +28,8 @@ final class PendingSightings {
     static final long RETRY_MILLIS = 2_000;
 
     private final Consumer<List<Sighting>> writer;
+    private final long flushMillis;
+    private final long retryMillis;
     private final Map<String, Sighting> pending = new LinkedHashMap<>();
     private ScheduledExecutorService flusher;
     private boolean scheduled;
@@ -38,7 +40,13 @@ final class PendingSightings {
 
     /** @param writer writes a batch in one transaction (all or nothing) */
     PendingSightings(Consumer<List<Sighting>> writer) {
+        this(writer, FLUSH_MILLIS, RETRY_MILLIS);
+    }
+
+    PendingSightings(Consumer<List<Sighting>> writer, long flushMillis, long retryMillis) {
         this.writer = writer;
+        this.flushMillis = flushMillis;
+        this.retryMillis = retryMillis;
     }
 
     synchronized int size() {
@@ -59,7 +67,7 @@ final class PendingSightings {
         } else {
             dropped++;
         }
-        schedule(databaseAway ? RETRY_MILLIS : FLUSH_MILLIS);
+        schedule(databaseAway ? retryMillis : flushMillis);
     }
 
     synchronized void stop() {
@@ -112,7 +120,7 @@ final class PendingSightings {
                                 + "written when it is back; matching goes on from the search index", MAX);
                     }
                     databaseAway = true;
-                    schedule(RETRY_MILLIS);
+                    schedule(retryMillis);
                     return;
                 }
                 // the answers matter more than the statistic: a batch the database refuses is dropped
@@ -136,7 +144,7 @@ final class PendingSightings {
                 dropped = 0;
             }
             if (!pending.isEmpty()) {
-                schedule(FLUSH_MILLIS);
+                schedule(flushMillis);
             }
         }
     }

@@ -9,11 +9,7 @@ import java.util.List;
  * every pattern looks at most {@value #MAX_TOKEN} characters ahead, so the scan is linear in the message length.
  * Messages longer than {@value #MAX_MESSAGE} characters are templated on their first part only.
  *
- * <p>Patterns, in order: {@code os-message} (an OS error text in parentheses, in any language: "(No such file or
- * directory)", "(系统找不到指定的文件。)" - made language-neutral), {@code url}, {@code uuid}, {@code path} (Windows and
- * Unix), {@code ip} (IPv4 with optional port, bracketed IPv6), {@code host-port}, {@code timestamp} (dates, times),
- * {@code hash} (32/40/64 hex digits), {@code hex} (0x… and long hex ids), {@code quoted} ('…', "…", `…`),
- * {@code subtask} (Flink's "(66/80)"), {@code attempt} (Flink's "#6"), {@code number}.
+ * <p>The table is {@link #RULES}: one row per pattern, in the order they are tried.
  */
 public final class MessageTemplater {
     static final int MAX_TOKEN = 512;
@@ -28,10 +24,69 @@ public final class MessageTemplater {
             "Datei oder Verzeichnis nicht gefunden", "Keine Berechtigung", "Aucun fichier ou dossier de ce type",
             "Permission non accordée", "No existe el archivo o el directorio", "Permiso denegado"};
 
+    /** Whether a token starting at {@code i} (first character {@code c}, character after its word run {@code after}) could start the pattern: a cheap test before the scanner runs. */
+    interface StartTest {
+        boolean test(String s, int i, char c, char after);
+    }
+
+    /** Where the pattern that starts at {@code i} ends, or -1 when it does not match there. */
+    interface Scanner {
+        int end(String s, int i);
+    }
+
+    /**
+     * One row of the parameterisation table (after Sentry's): the name the masked span gets, when a token may start
+     * it, its scanner, and what replaces the match in the template.
+     */
+    record Rule(String name, StartTest mayStart, Scanner scanner, java.util.function.UnaryOperator<String> replacement) {
+    }
+
+    private static java.util.function.UnaryOperator<String> constant(String text) {
+        return orig -> text;
+    }
+
+    /** The table, in order: at each token start the first row whose scanner matches wins. */
+    static final List<Rule> RULES = List.of(
+            // an OS error text in parentheses, in any language: "(No such file or directory)", "(系统找不到指定的文件。)"
+            new Rule("os-message", (s, i, c, after) -> c == '(', MessageTemplater::osMessage, constant("(<os-message>)")),
+            new Rule("url", (s, i, c, after) -> after == ':', MessageTemplater::url, constant("<url>")),
+            new Rule("uuid", (s, i, c, after) -> isHex(c), MessageTemplater::uuid, constant("<uuid>")),
+            new Rule("path", (s, i, c, after) -> i + 1 < s.length() && s.charAt(i + 1) == ':',
+                    MessageTemplater::windowsPath, constant("<path>")),
+            new Rule("path", (s, i, c, after) -> c == '/', MessageTemplater::unixPath, constant("<path>")),
+            // IPv4 with an optional port, bracketed IPv6
+            new Rule("ip", (s, i, c, after) -> isDigit(c) || c == '[', MessageTemplater::ip, constant("<ip>")),
+            new Rule("host-port", (s, i, c, after) -> after == ':', MessageTemplater::hostPort, constant("<host>:<port>")),
+            new Rule("timestamp", (s, i, c, after) -> isDigit(c), MessageTemplater::timestamp, constant("<timestamp>")),
+            // 32, 40 or 64 hex digits
+            new Rule("hash", (s, i, c, after) -> isHex(c), MessageTemplater::hash, constant("<hash>")),
+            // 0x… and long hex ids
+            new Rule("hex", (s, i, c, after) -> isHex(c), MessageTemplater::hex, constant("<hex>")),
+            // '…', "…", `…`: the quotes are kept
+            new Rule("quoted", (s, i, c, after) -> c == '\'' || c == '"' || c == '`', MessageTemplater::quoted,
+                    orig -> orig.charAt(0) + "<str>" + orig.charAt(orig.length() - 1)),
+            // Flink's "(66/80)"
+            new Rule("subtask", (s, i, c, after) -> c == '(', MessageTemplater::subtask, constant("(<subtask>)")),
+            // Flink's "#6"
+            new Rule("attempt", (s, i, c, after) -> c == '#', MessageTemplater::attempt, constant("#<num>")),
+            new Rule("number", (s, i, c, after) -> isDigit(c) || c == '-', MessageTemplater::number, constant("<num>")));
+
+    /**
+     * Counts the templater's steps (characters visited, characters of word runs scanned, scanners started; each
+     * scanner reads at most {@value #MAX_TOKEN} characters), for the test that the work grows linearly.
+     */
+    static final class Work {
+        long steps;
+    }
+
     private MessageTemplater() {
     }
 
     public static MessageTemplate template(String message) {
+        return template(message, null);
+    }
+
+    static MessageTemplate template(String message, Work work) {
         if (message == null) return new MessageTemplate(null, List.of());
         String s = message.length() > MAX_MESSAGE ? message.substring(0, MAX_MESSAGE) : message;
         StringBuilder out = new StringBuilder(s.length());
@@ -39,46 +94,43 @@ public final class MessageTemplater {
         int n = s.length();
         int i = 0;
         // end of the last word-like run scanned, reused while inside it: a run of 500 dashes would otherwise be
-        // rescanned from each of its positions (quadratic up to MAX_TOKEN)
+        // rescanned from each of its positions (quadratic up to MAX_TOKEN; MessageTemplaterTest counts the steps)
         int runEnd = -1;
         boolean runCapped = false;
         while (i < n) {
+            if (work != null) work.steps++;
             char c = s.charAt(i);
             boolean tokenStart = i == 0 || !isWordChar(s.charAt(i - 1));
             if (tokenStart) {
                 int end = -1;
-                String name = null;
-                // the table in order; each pattern is only tried when the token could start it
                 int we;
                 if (i < runEnd && !runCapped) {
                     we = runEnd;
                 } else {
-                    we = i;
+                    // inside a run cut at MAX_TOKEN: everything up to runEnd is known to be run, scan on from there
+                    int from = i < runEnd ? runEnd : i;
+                    we = from;
                     int weLimit = limit(s, i);
                     while (we < weLimit && isRunChar(s.charAt(we))) we++;
+                    if (work != null) work.steps += we - from;
                     runEnd = we;
                     runCapped = we == weLimit && we < n && isRunChar(s.charAt(we));
                 }
                 char after = we < n ? s.charAt(we) : ' ';
-                boolean hexStart = isHex(c);
-                if (c == '(' && (end = osMessage(s, i)) > 0) name = "os-message";
-                else if (after == ':' && (end = url(s, i)) > 0) name = "url";
-                else if (hexStart && (end = uuid(s, i)) > 0) name = "uuid";
-                else if (i + 1 < n && s.charAt(i + 1) == ':' && (end = windowsPath(s, i)) > 0) name = "path";
-                else if (c == '/' && (end = unixPath(s, i)) > 0) name = "path";
-                else if ((isDigit(c) || c == '[') && (end = ip(s, i)) > 0) name = "ip";
-                else if (after == ':' && (end = hostPort(s, i)) > 0) name = "host-port";
-                else if (isDigit(c) && (end = timestamp(s, i)) > 0) name = "timestamp";
-                else if (hexStart && (end = hash(s, i)) > 0) name = "hash";
-                else if (hexStart && (end = hex(s, i)) > 0) name = "hex";
-                else if ((c == '\'' || c == '"' || c == '`') && (end = quoted(s, i)) > 0) name = "quoted";
-                else if (c == '(' && (end = subtask(s, i)) > 0) name = "subtask";
-                else if (c == '#' && (end = attempt(s, i)) > 0) name = "attempt";
-                else if ((isDigit(c) || c == '-') && (end = number(s, i)) > 0) name = "number";
-                if (name != null) {
+                Rule matched = null;
+                for (Rule rule : RULES) {
+                    if (rule.mayStart().test(s, i, c, after)) {
+                        if (work != null) work.steps++;
+                        if ((end = rule.scanner().end(s, i)) > 0) {
+                            matched = rule;
+                            break;
+                        }
+                    }
+                }
+                if (matched != null) {
                     String orig = s.substring(i, end);
-                    spans.add(new MaskedSpan(name, orig));
-                    out.append(replacement(name, orig));
+                    spans.add(new MaskedSpan(matched.name(), orig));
+                    out.append(matched.replacement().apply(orig));
                     i = end;
                     continue;
                 }
@@ -96,21 +148,6 @@ public final class MessageTemplater {
         }
         if (message.length() > MAX_MESSAGE) out.append("<…>");
         return new MessageTemplate(out.toString(), spans);
-    }
-
-    private static String replacement(String name, String orig) {
-        switch (name) {
-            case "number": return "<num>";
-            case "subtask": return "(<subtask>)";
-            case "attempt": return "#<num>";
-            case "host-port": return "<host>:<port>";
-            case "quoted": {
-                char q = orig.charAt(0);
-                return q + "<str>" + orig.charAt(orig.length() - 1);
-            }
-            case "os-message": return "(<os-message>)";
-            default: return "<" + name + ">";
-        }
     }
 
     static boolean isWordChar(char c) {

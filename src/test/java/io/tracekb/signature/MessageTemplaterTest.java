@@ -1,5 +1,7 @@
 package io.tracekb.signature;
 
+import java.util.List;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -57,5 +59,21 @@ class MessageTemplaterTest {
         MessageTemplate t = MessageTemplater.template(s);
         assertThat(t.template()).endsWith("<…>");
         assertThat(MessageTemplater.template(null).template()).isNull();
+        // hostile shapes: long runs that every position could rescan, quotes and parentheses that never close
+        for (String unit : List.of("-", "a.", "9", "'", "(", "x:", "/a", "0x", "#1 ", "1.2.3.4:", "a-")) {
+            for (int length = 256; length <= MessageTemplater.MAX_MESSAGE; length *= 4) {
+                // a constant number of steps per character at every length; a rescan from every position of a run
+                // gave hundreds per character at 4,096 (a run of dashes: 1,843,712 steps before it was fixed)
+                assertThat(work(unit, length)).as("steps on %s repeated to %d characters", unit, length)
+                        .isLessThanOrEqualTo(4L * length);
+            }
+        }
+    }
+
+    private static long work(String unit, int length) {
+        String message = unit.repeat(length / unit.length() + 1).substring(0, length);
+        MessageTemplater.Work work = new MessageTemplater.Work();
+        MessageTemplater.template(message, work);
+        return work.steps;
     }
 }
