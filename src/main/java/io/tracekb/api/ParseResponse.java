@@ -38,7 +38,7 @@ public record ParseResponse(List<TraceJson> traces, Integer primary, List<HintJs
         for (int i = 0; i < paste.parse().traces().size(); i++) {
             ParsedTrace t = paste.parse().traces().get(i);
             Signature s = paste.signatures().get(i);
-            traces.add(new TraceJson(t.language(), t.kind().name().toLowerCase(java.util.Locale.ROOT), s.fingerprint(),
+            traces.add(new TraceJson(t.language().code(), t.kind().name().toLowerCase(java.util.Locale.ROOT), s.fingerprint(),
                     t.rootCause() < 0 ? null : t.rootCause(), exceptions(t.exceptions()),
                     t.threads().isEmpty() ? null : t.threads().size(), t.firstLine(), t.lastLine(),
                     t.linkedTo() < 0 ? null : t.linkedTo()));
@@ -48,7 +48,7 @@ public record ParseResponse(List<TraceJson> traces, Integer primary, List<HintJs
     }
 
     static List<HintJson> hints(PasteAnalysis paste, String lang) {
-        return paste.parse().hints().stream().map(h -> new HintJson(h.code(), HintMessages.message(h, lang))).toList();
+        return paste.parse().hints().stream().map(h -> new HintJson(h.code().name(), HintMessages.message(h, lang))).toList();
     }
 
     private static List<ExceptionJson> exceptions(List<ParsedException> chain) {
@@ -57,7 +57,7 @@ public record ParseResponse(List<TraceJson> traces, Integer primary, List<HintJs
             List<FrameJson> frames = new ArrayList<>();
             for (StackFrame f : e.frames()) {
                 frames.add(new FrameJson(f.className(), f.method(), f.file(), f.line(), f.module(), f.jar(),
-                        f.version(), FrameClassifier.classify(FrameKeys.key(f).key())));
+                        f.version(), FrameClassifier.classify(FrameKeys.key(f).key()).code()));
             }
             List<List<ExceptionJson>> suppressed = new ArrayList<>();
             for (ExceptionChain c : e.suppressed()) {

@@ -1,5 +1,6 @@
 package io.tracekb.search;
 
+import io.tracekb.trace.HintCode;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureBuilder;
 import io.tracekb.trace.Hint;
@@ -33,11 +34,11 @@ public record PasteAnalysis(ParseResult parse, List<Signature> signatures, Strin
      */
     private static ParseResult withCutOffHint(ParseResult parse, List<Signature> signatures) {
         if (parse.primary() < 0 || signatures.get(parse.primary()).causeCutOff() == null
-                || parse.hints().stream().anyMatch(h -> h.code().equals(Hint.TRUNCATED_BEFORE_ROOT_CAUSE))) {
+                || parse.hints().stream().anyMatch(h -> h.code().equals(HintCode.TRUNCATED_BEFORE_ROOT_CAUSE))) {
             return parse;
         }
         List<Hint> hints = new ArrayList<>(parse.hints());
-        hints.add(Hint.of(Hint.TRUNCATED_BEFORE_ROOT_CAUSE));
+        hints.add(Hint.of(HintCode.TRUNCATED_BEFORE_ROOT_CAUSE));
         return new ParseResult(parse.traces(), parse.primary(), hints, parse.inputTruncated(), parse.repairs(),
                 parse.repairedLines());
     }

@@ -3,10 +3,10 @@ package io.tracekb.security;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A user or token operation the rules do not allow; {@link Kind} says how the API answers. */
+/** A user or token operation the rules do not allow; {@link Refusal} says how the API answers. */
 public class SecurityRuleException extends RuntimeException {
 
-    public enum Kind {
+    public enum Refusal {
         /** Input fields are invalid (400); {@link #fields()} names them. */
         INVALID,
         /** No such user or token (404). */
@@ -17,24 +17,24 @@ public class SecurityRuleException extends RuntimeException {
         FORBIDDEN
     }
 
-    private final Kind kind;
+    private final Refusal kind;
     private final Map<String, String> fields;
 
-    public SecurityRuleException(Kind kind, String message) {
+    public SecurityRuleException(Refusal kind, String message) {
         this(kind, message, Map.of());
     }
 
-    public SecurityRuleException(Kind kind, String message, Map<String, String> fields) {
+    public SecurityRuleException(Refusal kind, String message, Map<String, String> fields) {
         super(message);
         this.kind = kind;
         this.fields = new LinkedHashMap<>(fields);
     }
 
     public static SecurityRuleException invalid(Map<String, String> fields) {
-        return new SecurityRuleException(Kind.INVALID, fields.size() + " field(s) are invalid", fields);
+        return new SecurityRuleException(Refusal.INVALID, fields.size() + " field(s) are invalid", fields);
     }
 
-    public Kind kind() {
+    public Refusal kind() {
         return kind;
     }
 

@@ -94,7 +94,7 @@ public class TokenService {
     public TokenInfo revoke(long id, String ownerUsernameOrNull) {
         ApiToken t = ApiToken.<ApiToken>findByIdOptional(id)
                 .filter(x -> ownerUsernameOrNull == null || (x.user != null && x.user.username.equals(ownerUsernameOrNull)))
-                .orElseThrow(() -> new SecurityRuleException(SecurityRuleException.Kind.NOT_FOUND, "No token " + id));
+                .orElseThrow(() -> new SecurityRuleException(SecurityRuleException.Refusal.NOT_FOUND, "No token " + id));
         if (t.revokedAt == null) {
             t.revokedAt = clock.instant();
         }

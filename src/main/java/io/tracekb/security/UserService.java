@@ -120,7 +120,7 @@ public class UserService {
             throw SecurityRuleException.invalid(errors);
         }
         if (AppUser.findByUsername(username).isPresent()) {
-            throw new SecurityRuleException(SecurityRuleException.Kind.CONFLICT,
+            throw new SecurityRuleException(SecurityRuleException.Refusal.CONFLICT,
                     "A user named '" + username + "' already exists");
         }
         return UserInfo.of(insert(username, password, role));
@@ -151,7 +151,7 @@ public class UserService {
             losesAdmin = u.role() == Role.ADMIN && !u.disabled;
         }
         if (losesAdmin && AppUser.countEnabledAdmins() <= 1) {
-            throw new SecurityRuleException(SecurityRuleException.Kind.CONFLICT,
+            throw new SecurityRuleException(SecurityRuleException.Refusal.CONFLICT,
                     "'" + username + "' is the last enabled admin; make another admin first");
         }
         if (role != null) {
@@ -193,7 +193,7 @@ public class UserService {
 
     static AppUser require(String username) {
         return AppUser.findByUsername(username).orElseThrow(() -> new SecurityRuleException(
-                SecurityRuleException.Kind.NOT_FOUND, "No user named '" + username + "'"));
+                SecurityRuleException.Refusal.NOT_FOUND, "No user named '" + username + "'"));
     }
 
     private static void checkPassword(String password, Map<String, String> errors) {

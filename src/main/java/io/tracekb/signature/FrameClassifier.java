@@ -7,9 +7,6 @@ package io.tracekb.signature;
  * {@code kotlinx.} are libraries, so they are here) or {@code app} (everything else).
  */
 public final class FrameClassifier {
-    public static final String JDK = "jdk";
-    public static final String FRAMEWORK = "framework";
-    public static final String APP = "app";
 
     private static final String[] JDK_PREFIXES = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "scala.",
             "System.", "Microsoft.Win32.", "runtime.", "_COROUTINE.", "$Proxy", "node:", "internal/"};
@@ -58,16 +55,16 @@ public final class FrameClassifier {
         return false;
     }
 
-    /** The kind of a parsed frame ("jdk", "framework", "app"), for the {@code kind} field of the parse API. */
-    public static String kindOf(io.tracekb.trace.StackFrame frame) {
+    /** The kind of a parsed frame. */
+    public static FrameKind kindOf(io.tracekb.trace.StackFrame frame) {
         return classify(FrameKeys.key(frame).key());
     }
 
-    public static String classify(String key) {
-        if (key == null) return APP;
-        if (startsWithAny(key, JAVAX_BY_CHAR)) return FRAMEWORK;
-        if (startsWithAny(key, JDK_BY_CHAR)) return JDK;
-        if (startsWithAny(key, FRAMEWORK_BY_CHAR)) return FRAMEWORK;
-        return APP;
+    public static FrameKind classify(String key) {
+        if (key == null) return FrameKind.APP;
+        if (startsWithAny(key, JAVAX_BY_CHAR)) return FrameKind.FRAMEWORK;
+        if (startsWithAny(key, JDK_BY_CHAR)) return FrameKind.JDK;
+        if (startsWithAny(key, FRAMEWORK_BY_CHAR)) return FrameKind.FRAMEWORK;
+        return FrameKind.APP;
     }
 }

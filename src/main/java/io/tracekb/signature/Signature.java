@@ -29,7 +29,7 @@ import java.util.Map;
  * @param causeCutOff       why the chain ends before the exception that names the failure (its last one only reports
  *                          a cause that is not there), or null
  */
-public record Signature(String language, TraceKind kind, List<String> exceptionTypes, List<String> wrappers,
+public record Signature(io.tracekb.trace.TraceLanguage language, TraceKind kind, List<String> exceptionTypes, List<String> wrappers,
                         int rootCauseIndex, String rootCauseType, String rootCauseMessage, String rootCauseTemplate,
                         List<MaskedSpan> masked, int frameSourceIndex, List<SignatureFrame> frames,
                         List<SignatureFrame> outermostFrames, List<String> topFrameKeys, Map<String, String> versions,

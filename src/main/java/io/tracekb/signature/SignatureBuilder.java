@@ -112,7 +112,7 @@ public final class SignatureBuilder {
     }
 
     /** What a frame contributes, computed once per distinct frame of a trace. */
-    private record KeyedFrame(FrameKey key, String kind, boolean ubiquitous) {
+    private record KeyedFrame(FrameKey key, FrameKind kind, boolean ubiquitous) {
     }
 
     /**
@@ -194,8 +194,7 @@ public final class SignatureBuilder {
             else if (!counts) reason = BEYOND_TOP;
             else reason = "line number, file and jar ignored";
             if (f.normalised() != null) reason = reason + "; " + f.normalised();
-            String label = f.kind().equals(FrameClassifier.JDK) ? "frame (jdk)"
-                    : f.kind().equals(FrameClassifier.FRAMEWORK) ? "frame (framework)" : "frame (app)";
+            String label = "frame (" + f.kind().code() + ")";
             kids.add(SignatureComponent.leaf(FRAME_IDS[i], label, f.key(), counts, reason));
         }
         if (frames.size() > limit) {

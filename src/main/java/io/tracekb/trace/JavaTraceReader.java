@@ -12,7 +12,7 @@ import java.util.List;
  * "[CIRCULAR REFERENCE: …]", frames cut off mid-line, and frame lists with no header (Flink's "is stuck in method:").
  */
 final class JavaTraceReader {
-    enum Kind { BLANK, AT_FRAME, AT_PARTIAL, BARE_FRAME, CAUSED, SUPPRESSED, MORE, CIRCULAR, LOCK, OTHER }
+    enum LineKind { BLANK, AT_FRAME, AT_PARTIAL, BARE_FRAME, CAUSED, SUPPRESSED, MORE, CIRCULAR, LOCK, OTHER }
 
     private static final int MAX_MESSAGE_LINES = 60;
     private static final int MAX_SUPPRESSED_DEPTH = 32;
@@ -20,18 +20,18 @@ final class JavaTraceReader {
     private static final int MAX_RESTORED_FRAMES = 200_000;
 
     private final List<SourceLine> lines;
-    private final Kind[] kinds;
+    private final LineKind[] kinds;
     private final StackFrame[] frames;
 
     JavaTraceReader(List<SourceLine> lines) {
         this.lines = lines;
-        this.kinds = new Kind[lines.size()];
+        this.kinds = new LineKind[lines.size()];
         this.frames = new StackFrame[lines.size()];
         for (int i = 0; i < kinds.length; i++) classify(i);
     }
 
-    Kind kind(int i) {
-        return i < kinds.length ? kinds[i] : Kind.BLANK;
+    LineKind kind(int i) {
+        return i < kinds.length ? kinds[i] : LineKind.BLANK;
     }
 
     /**
@@ -45,22 +45,22 @@ final class JavaTraceReader {
 
     private void classify(int i) {
         String t = lines.get(i).text().strip();
-        Kind k;
-        if (t.isEmpty()) k = Kind.BLANK;
+        LineKind k;
+        if (t.isEmpty()) k = LineKind.BLANK;
         else if (t.startsWith("Caused by:")) k = t.startsWith("[CIRCULAR REFERENCE", 10) || t.startsWith(" [CIRCULAR REFERENCE", 10)
-                ? Kind.CIRCULAR : Kind.CAUSED;
-        else if (t.startsWith("Suppressed:")) k = Kind.SUPPRESSED;
-        else if (t.startsWith("[CIRCULAR REFERENCE")) k = Kind.CIRCULAR;
+                ? LineKind.CIRCULAR : LineKind.CAUSED;
+        else if (t.startsWith("Suppressed:")) k = LineKind.SUPPRESSED;
+        else if (t.startsWith("[CIRCULAR REFERENCE")) k = LineKind.CIRCULAR;
         else if (JavaSyntax.isAtLine(t)) {
             StackFrame f = lines.get(i).atFrame() != null ? lines.get(i).atFrame() : JavaSyntax.parseAtFrame(t);
             frames[i] = f;
-            k = f != null ? Kind.AT_FRAME : Kind.AT_PARTIAL;
-        } else if (t.startsWith("...") && JavaSyntax.parseMore(t) >= 0) k = Kind.MORE;
-        else if (isLockLine(t)) k = Kind.LOCK;
+            k = f != null ? LineKind.AT_FRAME : LineKind.AT_PARTIAL;
+        } else if (t.startsWith("...") && JavaSyntax.parseMore(t) >= 0) k = LineKind.MORE;
+        else if (isLockLine(t)) k = LineKind.LOCK;
         else {
             StackFrame f = JavaSyntax.parseBareFrame(t);
             frames[i] = f;
-            k = f != null ? Kind.BARE_FRAME : Kind.OTHER;
+            k = f != null ? LineKind.BARE_FRAME : LineKind.OTHER;
         }
         kinds[i] = k;
     }
@@ -78,7 +78,7 @@ final class JavaTraceReader {
             case AT_FRAME:
             case AT_PARTIAL: {
                 int p = i;
-                while (p - 1 >= floor && i - p < MAX_MESSAGE_LINES && kinds[p - 1] == Kind.OTHER) p--;
+                while (p - 1 >= floor && i - p < MAX_MESSAGE_LINES && kinds[p - 1] == LineKind.OTHER) p--;
                 if (p < i) {
                     StringBuilder b = new StringBuilder();
                     for (int m = p; m < i; m++) b.append(m > p ? "\n" : "").append(lines.get(m).text());
@@ -92,7 +92,7 @@ final class JavaTraceReader {
             case MORE:
                 return readBody(i, null, i, null);
             case BARE_FRAME:
-                return kind(i + 1) == Kind.BARE_FRAME ? readBareList(i, i, null) : null;
+                return kind(i + 1) == LineKind.BARE_FRAME ? readBareList(i, i, null) : null;
             default:
                 return null;
         }
@@ -103,7 +103,7 @@ final class JavaTraceReader {
         JavaSyntax.Header h = JavaSyntax.parseHeader(text, true);
         if (h == null) {
             String t = text.strip();
-            if (t.endsWith(":") && kind(i + 1) == Kind.BARE_FRAME && kind(i + 2) == Kind.BARE_FRAME) {
+            if (t.endsWith(":") && kind(i + 1) == LineKind.BARE_FRAME && kind(i + 2) == LineKind.BARE_FRAME) {
                 return readBareList(i + 1, i, t);
             }
             return null;
@@ -114,11 +114,11 @@ final class JavaTraceReader {
         int blanks = 0;
         StringBuilder more = null;
         while (j < n && j - i <= MAX_MESSAGE_LINES) {
-            Kind k = kinds[j];
-            if (k == Kind.BLANK) {
+            LineKind k = kinds[j];
+            if (k == LineKind.BLANK) {
                 // messages may hold empty lines (assertion diffs); only a strong header reads across two of them
                 if (++blanks >= 2 && h.strength() != JavaSyntax.Strength.STRONG) break;
-            } else if (k == Kind.OTHER) {
+            } else if (k == LineKind.OTHER) {
                 blanks = 0;
                 prose++;
                 if (h.braceForm() && (prose > 3 || isStrongHeader(j))) break;
@@ -127,26 +127,26 @@ final class JavaTraceReader {
             }
             j++;
         }
-        Kind k = kind(j);
-        boolean body = j < n && (k == Kind.AT_FRAME || k == Kind.AT_PARTIAL || k == Kind.CAUSED || k == Kind.MORE
-                || k == Kind.SUPPRESSED);
+        LineKind k = kind(j);
+        boolean body = j < n && (k == LineKind.AT_FRAME || k == LineKind.AT_PARTIAL || k == LineKind.CAUSED || k == LineKind.MORE
+                || k == LineKind.SUPPRESSED);
         if (body && j > i + 1 && (h.strength() == JavaSyntax.Strength.WEAK || (h.message() == null && !h.braceForm()
                 && text.indexOf(':') < 0))) {
             // "x.Y" with no message is followed by its frames at once, unless a chat client wrapped the line
             int last = j - 1;
-            while (last > i && kinds[last] == Kind.BLANK) last--;
+            while (last > i && kinds[last] == LineKind.BLANK) last--;
             if (!hardWrapped(i, last)) body = false;
         }
         if (!body) {
             if (h.strength() != JavaSyntax.Strength.STRONG) return null;
             ExceptionDraft e = new ExceptionDraft(h.type(), h.message(), i);
-            return finish(List.of(e), h, i, i + 1, "java");
+            return finish(List.of(e), h, i, i + 1, TraceLanguage.JAVA);
         }
         String message = h.message();
         String type = h.type();
         if (!h.braceForm() && j > i + 1) {
             int last = j - 1;
-            while (last > i && kinds[last] == Kind.BLANK) last--;
+            while (last > i && kinds[last] == LineKind.BLANK) last--;
             if (hardWrapped(i, last)) {
                 JavaSyntax.Header joined = JavaSyntax.parseHeader(concat(i, last), true);
                 if (joined != null) {
@@ -171,7 +171,7 @@ final class JavaTraceReader {
         int len = lines.get(from).text().length();
         if (len < 40) return false;
         for (int m = from + 1; m < to; m++) if (lines.get(m).text().length() != len) return false;
-        return lines.get(to).text().length() <= len && kinds[to] != Kind.BLANK;
+        return lines.get(to).text().length() <= len && kinds[to] != LineKind.BLANK;
     }
 
     private String concat(int from, int to) {
@@ -189,18 +189,18 @@ final class JavaTraceReader {
     private ReadResult readBareList(int from, int first, String context) {
         ExceptionDraft e = new ExceptionDraft(null, context, context == null ? -1 : first);
         int j = from;
-        while (j < lines.size() && (kinds[j] == Kind.BARE_FRAME || kinds[j] == Kind.LOCK)) {
+        while (j < lines.size() && (kinds[j] == LineKind.BARE_FRAME || kinds[j] == LineKind.LOCK)) {
             if (frames[j] != null) e.frames.add(frames[j]);
             j++;
         }
-        return finish(List.of(e), null, first, j, "java");
+        return finish(List.of(e), null, first, j, TraceLanguage.JAVA);
     }
 
     /** Reads frames, causes and suppressed blocks from line j; {@code head} is the header's exception or null. */
     private ReadResult readBody(int j, ExceptionDraft head, int first, JavaSyntax.Header header) {
         BodyReader body = new BodyReader(head, first);
         body.readFrom(j);
-        return finish(body.main.list, header, first, body.lastUsed + 1, "java");
+        return finish(body.main.list, header, first, body.lastUsed + 1, TraceLanguage.JAVA);
     }
 
     /**
@@ -231,20 +231,20 @@ final class JavaTraceReader {
             int n = lines.size();
             int k = from;
             while (k < n) {
-                Kind kind = kinds[k];
-                if (kind == Kind.AT_FRAME && current != null) { // the common case, without copying the line
+                LineKind kind = kinds[k];
+                if (kind == LineKind.AT_FRAME && current != null) { // the common case, without copying the line
                     k = frame(k);
                     continue;
                 }
                 String line = lines.get(k).text().strip();
-                if (current == null && main.list.isEmpty() && kind == Kind.SUPPRESSED) {
+                if (current == null && main.list.isEmpty() && kind == LineKind.SUPPRESSED) {
                     // the paste starts at a "Suppressed:" block whose owner was not pasted: read it as the header
                     current = headerDraft(line.substring(11).strip(), k);
                     main.list.add(current);
                     k = used(k);
                     continue;
                 }
-                if (current == null && kind != Kind.CAUSED && kind != Kind.CIRCULAR) {
+                if (current == null && kind != LineKind.CAUSED && kind != LineKind.CIRCULAR) {
                     current = new ExceptionDraft(null, null, -1);
                     main.list.add(current);
                 }
@@ -341,10 +341,10 @@ final class JavaTraceReader {
         private int blank(int k) {
             int n = lines.size();
             int m = k + 1;
-            while (m < n && m - k <= 2 && kinds[m] == Kind.BLANK) m++;
-            Kind next = kind(m);
-            boolean goesOn = next == Kind.AT_FRAME || next == Kind.AT_PARTIAL || next == Kind.CAUSED
-                    || next == Kind.SUPPRESSED || next == Kind.MORE || next == Kind.CIRCULAR;
+            while (m < n && m - k <= 2 && kinds[m] == LineKind.BLANK) m++;
+            LineKind next = kind(m);
+            boolean goesOn = next == LineKind.AT_FRAME || next == LineKind.AT_PARTIAL || next == LineKind.CAUSED
+                    || next == LineKind.SUPPRESSED || next == LineKind.MORE || next == LineKind.CIRCULAR;
             return m - k <= 2 && goesOn ? m : END;
         }
 
@@ -353,11 +353,11 @@ final class JavaTraceReader {
             if (!current.frames.isEmpty() || current.omitted != 0 || current.line < 0 || current == head) return END;
             int n = lines.size();
             int m = k;
-            while (m < n && m - k < MAX_MESSAGE_LINES && (kinds[m] == Kind.OTHER || kinds[m] == Kind.BLANK)) m++;
-            Kind next = kind(m);
-            if (m >= n || !(next == Kind.AT_FRAME || next == Kind.AT_PARTIAL || next == Kind.MORE)) return END;
+            while (m < n && m - k < MAX_MESSAGE_LINES && (kinds[m] == LineKind.OTHER || kinds[m] == LineKind.BLANK)) m++;
+            LineKind next = kind(m);
+            if (m >= n || !(next == LineKind.AT_FRAME || next == LineKind.AT_PARTIAL || next == LineKind.MORE)) return END;
             int lastMessageLine = m - 1;
-            while (lastMessageLine > k && kinds[lastMessageLine] == Kind.BLANK) lastMessageLine--;
+            while (lastMessageLine > k && kinds[lastMessageLine] == LineKind.BLANK) lastMessageLine--;
             ExceptionDraft rejoined = hardWrapped(current.line, lastMessageLine) ? rejoinCause(current, lastMessageLine) : null;
             if (rejoined != null) {
                 replace(open.peek().list, current, rejoined);
@@ -395,7 +395,7 @@ final class JavaTraceReader {
 
     // ------------------------------------------------------------ build the model
 
-    private ReadResult finish(List<ExceptionDraft> chainList, JavaSyntax.Header header, int first, int end, String language) {
+    private ReadResult finish(List<ExceptionDraft> chainList, JavaSyntax.Header header, int first, int end, TraceLanguage language) {
         List<ExceptionDraft> chain = new ArrayList<>(chainList);
         // Flink's "Name{x.Y: msg}": the inner toString is the cause when no explicit "Caused by" follows
         if (header != null && header.braceForm() && header.inner() != null && chain.size() == 1) {

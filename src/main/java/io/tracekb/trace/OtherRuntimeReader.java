@@ -18,7 +18,7 @@ final class OtherRuntimeReader {
 
     /** A line that is a valid JVM frame is never the first frame of another runtime's trace. */
     private boolean javaFrame(int i) {
-        return java.kind(i) == JavaTraceReader.Kind.AT_FRAME;
+        return java.kind(i) == JavaTraceReader.LineKind.AT_FRAME;
     }
 
     private String t(int i) {
@@ -47,7 +47,7 @@ final class OtherRuntimeReader {
         return null;
     }
 
-    private ReadResult trace(String lang, List<ParsedException> chain, List<ThreadInfo> threads, int first, int last) {
+    private ReadResult trace(TraceLanguage lang, List<ParsedException> chain, List<ThreadInfo> threads, int first, int last) {
         ParsedTrace tr = new ParsedTrace(lang, TraceKind.EXCEPTION, chain, threads, lines.get(first).orig(),
                 lines.get(last).orig(), -1);
         return new ReadResult(tr, last + 1);
@@ -139,7 +139,7 @@ final class OtherRuntimeReader {
         List<StackFrame> top = goroutines.isEmpty() ? List.of() : goroutines.get(0).frames();
         List<ParsedException> chain = List.of(new ParsedException(type, message, top, 0, 0, List.of(), false, false,
                 header ? lines.get(i).orig() : -1));
-        return trace("go", chain, goroutines, i, last);
+        return trace(TraceLanguage.GO, chain, goroutines, i, last);
     }
 
     // ------------------------------------------------------------------ .NET
@@ -216,7 +216,7 @@ final class OtherRuntimeReader {
             chain.add(new ParsedException(chainHeads.get(k)[0], chainHeads.get(k)[1], fs, 0, 0, List.of(), false, false,
                     lines.get(i).orig()));
         }
-        return trace("dotnet", chain, List.of(), i, last);
+        return trace(TraceLanguage.DOTNET, chain, List.of(), i, last);
     }
 
     private static List<String> splitArrow(String h) {
@@ -304,7 +304,7 @@ final class OtherRuntimeReader {
             frames.add(f);
             last = j++;
         }
-        return trace("node", List.of(new ParsedException(type, message, frames, 0, 0, List.of(), false, false,
+        return trace(TraceLanguage.NODE, List.of(new ParsedException(type, message, frames, 0, 0, List.of(), false, false,
                 lines.get(i).orig())), List.of(), i, last);
     }
 
@@ -343,7 +343,7 @@ final class OtherRuntimeReader {
             } else if (!s.startsWith("thrown in")) break;
             last = j++;
         }
-        return trace("php", List.of(new ParsedException(type, message, frames, 0, 0, List.of(), false, false,
+        return trace(TraceLanguage.PHP, List.of(new ParsedException(type, message, frames, 0, 0, List.of(), false, false,
                 lines.get(i).orig())), List.of(), i, last);
     }
 
@@ -385,7 +385,7 @@ final class OtherRuntimeReader {
             }
             last = j++;
         }
-        return trace("dart", List.of(new ParsedException(h != null ? h.type() : null, h != null ? h.message() : first,
+        return trace(TraceLanguage.DART, List.of(new ParsedException(h != null ? h.type() : null, h != null ? h.message() : first,
                 frames, 0, 0, List.of(), false, false, lines.get(i).orig())), List.of(), i, last);
     }
 
@@ -432,7 +432,7 @@ final class OtherRuntimeReader {
             }
             last = j++;
         }
-        return trace("ruby", List.of(new ParsedException(type, message, frames, 0, 0, List.of(), false, false,
+        return trace(TraceLanguage.RUBY, List.of(new ParsedException(type, message, frames, 0, 0, List.of(), false, false,
                 lines.get(i).orig())), List.of(), i, last);
     }
 }

@@ -42,7 +42,7 @@ public record ParseResult(List<ParsedTrace> traces, int primary, List<Hint> hint
         return primary < 0 ? null : traces.get(primary);
     }
 
-    public boolean hasHint(String code) {
+    public boolean hasHint(HintCode code) {
         for (Hint h : hints) if (h.code().equals(code)) return true;
         return false;
     }

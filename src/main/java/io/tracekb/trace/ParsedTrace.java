@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * One trace found in the pasted text.
  *
- * @param language   "java" (also Scala / Kotlin), "python", "go", "dotnet", "node", "php", "ruby", "dart"
+ * @param language   the runtime that printed it
  * @param kind       exception, frame list or thread dump
  * @param exceptions the cause chain, outermost first; the root cause is the last. A FRAME_LIST holds one entry with a
  *                   null type; a THREAD_DUMP holds none.
@@ -14,7 +14,7 @@ import java.util.List;
  * @param lastLine   0-based last line (inclusive) in the original text
  * @param linkedTo   index of a related trace (the Java trace inside a py4j error and back), else -1
  */
-public record ParsedTrace(String language, TraceKind kind, List<ParsedException> exceptions, List<ThreadInfo> threads,
+public record ParsedTrace(TraceLanguage language, TraceKind kind, List<ParsedException> exceptions, List<ThreadInfo> threads,
                           int firstLine, int lastLine, int linkedTo) {
     public ParsedTrace {
         exceptions = List.copyOf(exceptions);

@@ -73,7 +73,7 @@ final class PythonTraceReader {
         }
         List<ParsedException> chain = new ArrayList<>(printed.size());
         for (int k = printed.size() - 1; k >= 0; k--) chain.add(printed.get(k));
-        ParsedTrace t = new ParsedTrace("python", TraceKind.EXCEPTION, chain, List.of(), lines.get(i).orig(),
+        ParsedTrace t = new ParsedTrace(TraceLanguage.PYTHON, TraceKind.EXCEPTION, chain, List.of(), lines.get(i).orig(),
                 lines.get(last).orig(), -1);
         return new ReadResult(t, last + 1);
     }

@@ -63,7 +63,7 @@ final class ThreadDumpReader {
         if (name != null) threads.add(new ThreadInfo(name, state, daemon, virtual, frames, threadLine));
         // a timestamp line printed just before the next "Full thread dump" belongs to that dump
         int end = last + 1;
-        ParsedTrace trace = new ParsedTrace("java", TraceKind.THREAD_DUMP, List.of(), threads, lines.get(i).orig(),
+        ParsedTrace trace = new ParsedTrace(TraceLanguage.JAVA, TraceKind.THREAD_DUMP, List.of(), threads, lines.get(i).orig(),
                 lines.get(last).orig(), -1);
         return new ReadResult(trace, end);
     }
@@ -118,7 +118,7 @@ final class ThreadDumpReader {
         int start = i;
         // the opening "{" is usually on the line before "threadDump"
         if (i > 0 && lines.get(i - 1).text().strip().equals("{")) start = i - 1;
-        ParsedTrace trace = new ParsedTrace("java", TraceKind.THREAD_DUMP, List.of(), threads, lines.get(start).orig(),
+        ParsedTrace trace = new ParsedTrace(TraceLanguage.JAVA, TraceKind.THREAD_DUMP, List.of(), threads, lines.get(start).orig(),
                 lines.get(end - 1).orig(), -1);
         return new ReadResult(trace, end);
     }

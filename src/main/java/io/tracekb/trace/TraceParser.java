@@ -57,14 +57,14 @@ public final class TraceParser {
             safetyNetUses.incrementAndGet();
             // last-resort safety net: a bug must not turn a paste into a 500
             List<Hint> hints = new ArrayList<>();
-            hints.add(Hint.of(Hint.NO_TRACE_FOUND));
+            hints.add(Hint.of(HintCode.NO_TRACE_FOUND));
             if (truncated) hints.add(limitHint());
             return new ParseResult(List.of(), -1, hints, truncated, List.of(), List.of());
         }
     }
 
     private Hint limitHint() {
-        return new Hint(Hint.INPUT_TRUNCATED_AT_LIMIT, Map.of("maxChars", Integer.toString(maxChars)));
+        return new Hint(HintCode.INPUT_TRUNCATED_AT_LIMIT, Map.of("maxChars", Integer.toString(maxChars)));
     }
 
     private ParseResult doParse(String text, boolean truncated) {
@@ -86,7 +86,7 @@ public final class TraceParser {
             }
             ReadResult r = dumps.read(i);
             if (r == null) r = python.read(i);
-            if (r == null && java.kind(i) == JavaTraceReader.Kind.OTHER) r = others.read(i);
+            if (r == null && java.kind(i) == JavaTraceReader.LineKind.OTHER) r = others.read(i);
             if (r == null) r = java.read(i, floor);
             if (r != null && r.end() > i) {
                 traces.add(r.trace());
@@ -99,11 +99,11 @@ public final class TraceParser {
         linkPy4j(traces);
         int primary = choosePrimary(traces);
         List<Hint> hints = new ArrayList<>();
-        if (traces.isEmpty()) hints.add(Hint.of(Hint.NO_TRACE_FOUND));
-        if (traces.size() > 1) hints.add(new Hint(Hint.SEVERAL_TRACES, Map.of("count", Integer.toString(traces.size()))));
+        if (traces.isEmpty()) hints.add(Hint.of(HintCode.NO_TRACE_FOUND));
+        if (traces.size() > 1) hints.add(new Hint(HintCode.SEVERAL_TRACES, Map.of("count", Integer.toString(traces.size()))));
         for (ParsedTrace tr : traces) {
             if (tr.kind() == TraceKind.THREAD_DUMP) {
-                hints.add(Hint.of(Hint.THREAD_DUMP));
+                hints.add(Hint.of(HintCode.THREAD_DUMP));
                 break;
             }
         }
@@ -111,7 +111,7 @@ public final class TraceParser {
             ParsedTrace p = traces.get(primary);
             for (ParsedException e : p.exceptions()) {
                 if (e.truncated()) {
-                    hints.add(Hint.of(Hint.TRUNCATED_BEFORE_ROOT_CAUSE));
+                    hints.add(Hint.of(HintCode.TRUNCATED_BEFORE_ROOT_CAUSE));
                     break;
                 }
             }
@@ -125,7 +125,7 @@ public final class TraceParser {
         if (!damage.isEmpty()) {
             Map<String, String> params = new LinkedHashMap<>();
             params.put("repairs", String.join(",", damage));
-            hints.add(new Hint(Hint.REPAIRED_DAMAGE, params));
+            hints.add(new Hint(HintCode.REPAIRED_DAMAGE, params));
         }
         if (truncated) hints.add(limitHint());
         List<String> repairedText = new ArrayList<>(lines.size());
@@ -138,7 +138,7 @@ public final class TraceParser {
         for (int k = 0; k + 1 < traces.size(); k++) {
             ParsedTrace py = traces.get(k);
             ParsedTrace jv = traces.get(k + 1);
-            if (!py.language().equals("python") || !jv.language().equals("java") || py.exceptions().isEmpty()) continue;
+            if (py.language() != TraceLanguage.PYTHON || jv.language() != TraceLanguage.JAVA || py.exceptions().isEmpty()) continue;
             String type = py.exceptions().get(0).type();
             if (type != null && type.endsWith("Py4JJavaError") && jv.firstLine() - py.lastLine() <= 2) {
                 traces.set(k, py.withLinkedTo(k + 1));

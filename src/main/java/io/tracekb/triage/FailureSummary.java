@@ -58,7 +58,7 @@ public record FailureSummary(String rootCauseType, String rootCauseMessage, Comp
         List<ParsedException> chain = trace.exceptions();
         for (int e = chain.size() - 1; e >= 0; e--) {
             for (StackFrame f : chain.get(e).frames()) {
-                if (FrameClassifier.APP.equals(FrameClassifier.kindOf(f)) && !Components.known(f.className())
+                if (FrameClassifier.kindOf(f) == io.tracekb.signature.FrameKind.APP && !Components.known(f.className())
                         && !f.className().isEmpty()) {
                     String raw = f.raw().strip();
                     return raw.startsWith("at ") ? raw.substring(3).strip() : raw;

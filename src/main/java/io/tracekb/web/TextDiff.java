@@ -11,15 +11,15 @@ import java.util.List;
  */
 public final class TextDiff {
 
-    public enum Kind { SAME, REMOVED, ADDED }
+    public enum Change { SAME, REMOVED, ADDED }
 
-    public record Line(Kind kind, String text) {
+    public record Line(Change kind, String text) {
         public boolean isRemoved() {
-            return kind == Kind.REMOVED;
+            return kind == Change.REMOVED;
         }
 
         public boolean isAdded() {
-            return kind == Kind.ADDED;
+            return kind == Change.ADDED;
         }
     }
 
@@ -31,16 +31,16 @@ public final class TextDiff {
         int kept = 0;
         for (AbstractDelta<String> delta : DiffUtils.diff(before, after).getDeltas()) {
             int at = delta.getSource().getPosition();
-            for (; kept < at; kept++) out.add(new Line(Kind.SAME, before.get(kept)));
-            delta.getSource().getLines().forEach(l -> out.add(new Line(Kind.REMOVED, l)));
-            delta.getTarget().getLines().forEach(l -> out.add(new Line(Kind.ADDED, l)));
+            for (; kept < at; kept++) out.add(new Line(Change.SAME, before.get(kept)));
+            delta.getSource().getLines().forEach(l -> out.add(new Line(Change.REMOVED, l)));
+            delta.getTarget().getLines().forEach(l -> out.add(new Line(Change.ADDED, l)));
             kept = at + delta.getSource().size();
         }
-        for (; kept < before.size(); kept++) out.add(new Line(Kind.SAME, before.get(kept)));
+        for (; kept < before.size(); kept++) out.add(new Line(Change.SAME, before.get(kept)));
         return out;
     }
 
     public static boolean hasChanges(List<Line> diff) {
-        return diff.stream().anyMatch(l -> l.kind() != Kind.SAME);
+        return diff.stream().anyMatch(l -> l.kind() != Change.SAME);
     }
 }

@@ -1,5 +1,6 @@
 package io.tracekb.search;
 
+import io.tracekb.trace.HintCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -185,7 +186,7 @@ class TraceIndexTest {
         // the same trace pasted again is still found first, but the failure behind it is not in the paste
         assertThat(cut.results().get(0).slug()).isEqualTo(withTrace(1, 1, wrapperOnly).slug());
         assertThat(cut.results()).noneMatch(MatchResult::confident);
-        assertThat(cut.paste().parse().hints()).extracting(Hint::code).containsExactly(Hint.TRUNCATED_BEFORE_ROOT_CAUSE);
+        assertThat(cut.paste().parse().hints()).extracting(Hint::code).containsExactly(HintCode.TRUNCATED_BEFORE_ROOT_CAUSE);
         assertThat(whole.results().get(0).confident()).isTrue();
         assertThat(whole.paste().parse().hints()).isEmpty();
         index.close();

@@ -59,13 +59,13 @@ class FrameKeysTest {
 
     @Test
     void classifiesJdkFrameworkApp() {
-        assertThat(FrameClassifier.classify("java.lang.Thread.run")).isEqualTo("jdk");
-        assertThat(FrameClassifier.classify("sun.reflect.NativeMethodAccessorImpl.invoke0")).isEqualTo("jdk");
-        assertThat(FrameClassifier.classify("kotlin.coroutines.jvm.internal.BaseContinuationImpl.resumeWith")).isEqualTo("jdk");
-        assertThat(FrameClassifier.classify("javax.servlet.http.HttpServlet.service")).isEqualTo("framework");
-        assertThat(FrameClassifier.classify("org.apache.flink.runtime.taskmanager.Task.run")).isEqualTo("framework");
-        assertThat(FrameClassifier.classify("io.netty.buffer.AbstractReferenceCountedByteBuf.release")).isEqualTo("framework");
-        assertThat(FrameClassifier.classify("com.example.myproject.MyServlet.doPost")).isEqualTo("app");
+        assertThat(FrameClassifier.classify("java.lang.Thread.run")).isEqualTo(FrameKind.JDK);
+        assertThat(FrameClassifier.classify("sun.reflect.NativeMethodAccessorImpl.invoke0")).isEqualTo(FrameKind.JDK);
+        assertThat(FrameClassifier.classify("kotlin.coroutines.jvm.internal.BaseContinuationImpl.resumeWith")).isEqualTo(FrameKind.JDK);
+        assertThat(FrameClassifier.classify("javax.servlet.http.HttpServlet.service")).isEqualTo(FrameKind.FRAMEWORK);
+        assertThat(FrameClassifier.classify("org.apache.flink.runtime.taskmanager.Task.run")).isEqualTo(FrameKind.FRAMEWORK);
+        assertThat(FrameClassifier.classify("io.netty.buffer.AbstractReferenceCountedByteBuf.release")).isEqualTo(FrameKind.FRAMEWORK);
+        assertThat(FrameClassifier.classify("com.example.myproject.MyServlet.doPost")).isEqualTo(FrameKind.APP);
     }
 
     @Test

@@ -72,13 +72,13 @@ class SignatureCasesTest {
         o.put("traces", r.traces().size());
         o.put("primary", r.primary());
         ArrayNode hints = o.putArray("hints");
-        for (Hint h : r.hints()) hints.add(h.code());
+        for (Hint h : r.hints()) hints.add(h.code().name());
         ArrayNode repairs = o.putArray("repairs");
         r.repairs().forEach(x -> repairs.add(x.name()));
         ArrayNode all = o.putArray("all");
         for (ParsedTrace t : r.traces()) {
             ObjectNode x = all.addObject();
-            x.put("language", t.language());
+            x.put("language", t.language().code());
             x.put("kind", t.kind().name());
             ArrayNode types = x.putArray("exceptionTypes");
             t.exceptions().forEach(e -> types.add(e.type()));
@@ -91,7 +91,7 @@ class SignatureCasesTest {
             ParsedTrace t = r.primaryTrace();
             Signature s = SIGNATURES.build(t);
             ObjectNode p = o.putObject("signature");
-            p.put("language", s.language());
+            p.put("language", s.language().code());
             p.put("kind", s.kind().name());
             ArrayNode types = p.putArray("exceptionTypes");
             s.exceptionTypes().forEach(types::add);
@@ -115,7 +115,7 @@ class SignatureCasesTest {
             ArrayNode top = p.putArray("topFrameKeys");
             s.topFrameKeys().forEach(top::add);
             ArrayNode kinds = p.putArray("topFrameKinds");
-            s.frames().stream().filter(f -> s.topFrameKeys().contains(f.key())).limit(5).forEach(f -> kinds.add(f.kind()));
+            s.frames().stream().filter(f -> s.topFrameKeys().contains(f.key())).limit(5).forEach(f -> kinds.add(f.kind().code()));
             ObjectNode v = p.putObject("versions");
             s.versions().forEach(v::put);
             p.put("jdk", s.jdk());

@@ -75,7 +75,7 @@ public final class TestUsers {
         try {
             users.create(name, PASSWORD, role);
         } catch (SecurityRuleException e) {
-            if (e.kind() != SecurityRuleException.Kind.CONFLICT) {
+            if (e.kind() != SecurityRuleException.Refusal.CONFLICT) {
                 throw e;
             }
         }

@@ -18,7 +18,7 @@ class HostileInputTest {
             ParseResult r = parser.parse(s);
             assertThat(r.traces()).isEmpty();
             assertThat(r.primary()).isEqualTo(-1);
-            assertThat(r.hasHint(Hint.NO_TRACE_FOUND)).isTrue();
+            assertThat(r.hasHint(HintCode.NO_TRACE_FOUND)).isTrue();
         }
     }
 
@@ -36,8 +36,8 @@ class HostileInputTest {
         String trace = TestFiles.seed("000_");
         ParseResult r = small.parse(trace);
         assertThat(r.inputTruncated()).isTrue();
-        assertThat(r.hasHint(Hint.INPUT_TRUNCATED_AT_LIMIT)).isTrue();
-        assertThat(r.hints()).filteredOn(h -> h.code().equals(Hint.INPUT_TRUNCATED_AT_LIMIT))
+        assertThat(r.hasHint(HintCode.INPUT_TRUNCATED_AT_LIMIT)).isTrue();
+        assertThat(r.hints()).filteredOn(h -> h.code().equals(HintCode.INPUT_TRUNCATED_AT_LIMIT))
                 .first().satisfies(h -> assertThat(h.params()).containsEntry("maxChars", "1000"));
         assertThat(r.traces()).isNotEmpty(); // the start of the trace is still read
         assertThat(parser.parse(trace).inputTruncated()).isFalse();

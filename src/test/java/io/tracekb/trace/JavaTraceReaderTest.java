@@ -111,7 +111,7 @@ class JavaTraceReaderTest {
                 + "During handling of the above exception, another exception occurred:\n\n"
                 + "Traceback (most recent call last):\n  File \"a.py\", line 5, in <module>\n    g()\nKeyError: 'k'\n");
         ParsedTrace t = r.traces().get(0);
-        assertThat(t.language()).isEqualTo("python");
+        assertThat(t.language()).isEqualTo(TraceLanguage.PYTHON);
         assertThat(t.exceptions()).extracting(ParsedException::type).containsExactly("KeyError", "ValueError");
         assertThat(t.exceptions().get(1).frames()).extracting(StackFrame::method).containsExactly("f", "<module>");
     }

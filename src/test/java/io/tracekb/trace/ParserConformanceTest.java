@@ -118,7 +118,7 @@ class ParserConformanceTest {
                 continue;
             }
             ParsedTrace t = r.traces().get(0);
-            check(name + " language", expected.equals(t.language()), t.language());
+            check(name + " language", expected.equals(t.language().code()), t.language().code());
             String[] lines = text.split("\n", -1);
             int first = 0;
             while (first < lines.length && lines[first].isBlank()) first++;
@@ -142,7 +142,7 @@ class ParserConformanceTest {
                 check(name + " one trace", r.traces().size() == 1, r.traces().size() + " traces");
                 if (r.traces().isEmpty()) continue;
                 ParsedTrace t = r.traces().get(0);
-                check(name + " java exception", t.language().equals("java") && t.kind() == TraceKind.EXCEPTION
+                check(name + " java exception", t.language() == TraceLanguage.JAVA && t.kind() == TraceKind.EXCEPTION
                         && t.exceptions().get(0).type() != null, t.language() + " " + t.kind());
                 boolean boundary = text.contains("_COROUTINE._BOUNDARY._");
                 boolean parsed = t.exceptions().stream().flatMap(x -> x.frames().stream())

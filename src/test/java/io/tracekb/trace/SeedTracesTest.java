@@ -1,6 +1,6 @@
 package io.tracekb.trace;
 
-import io.tracekb.signature.FrameClassifier;
+import io.tracekb.signature.FrameKind;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureBuilder;
 import io.tracekb.signature.SignatureFrame;
@@ -50,9 +50,9 @@ class SeedTracesTest {
                 + "memory-backed state. Size=<num> , maxSize=<num> . Consider using a different state backend, like "
                 + "the File System State backend.");
         assertThat(sig.frames()).filteredOn(f -> f.key().startsWith("org.apache.flink."))
-                .isNotEmpty().allMatch(f -> f.kind().equals(FrameClassifier.FRAMEWORK));
+                .isNotEmpty().allMatch(f -> f.kind() == FrameKind.FRAMEWORK);
         assertThat(sig.frames()).filteredOn(f -> f.key().startsWith("java."))
-                .allMatch(f -> f.kind().equals(FrameClassifier.JDK));
+                .allMatch(f -> f.kind() == FrameKind.JDK);
         assertThat(sig.wrappers().get(0)).isNotNull(); // AsynchronousException
         assertThat(sig.wrappers().get(2)).isNotNull(); // ExecutionException
         assertThat(sig.fingerprint()).hasSize(32);
@@ -61,7 +61,7 @@ class SeedTracesTest {
     @Test
     void seed002_truncatedTraceAsksForTheRootCause() {
         ParseResult r = parser.parse(TestFiles.seed("002_"));
-        assertThat(r.hasHint(Hint.TRUNCATED_BEFORE_ROOT_CAUSE)).isTrue();
+        assertThat(r.hasHint(HintCode.TRUNCATED_BEFORE_ROOT_CAUSE)).isTrue();
         ParsedTrace t = r.primaryTrace();
         assertThat(t.exceptions()).extracting(ParsedException::type).containsExactly(
                 "org.apache.flink.runtime.taskmanager.AsynchronousException", "java.lang.Exception");

@@ -2,7 +2,7 @@ package io.tracekb.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tracekb.web.TextDiff.Kind;
+import io.tracekb.web.TextDiff.Change;
 import io.tracekb.web.TextDiff.Line;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,16 +13,16 @@ class TextDiffTest {
     @Test
     void keptRemovedAndAddedLinesInTextOrder() {
         List<Line> d = TextDiff.diff(List.of("title", "old cause", "same", "gone"), List.of("title", "new cause", "same", "added"));
-        assertThat(d).containsExactly(new Line(Kind.SAME, "title"), new Line(Kind.REMOVED, "old cause"),
-                new Line(Kind.ADDED, "new cause"), new Line(Kind.SAME, "same"), new Line(Kind.REMOVED, "gone"),
-                new Line(Kind.ADDED, "added"));
+        assertThat(d).containsExactly(new Line(Change.SAME, "title"), new Line(Change.REMOVED, "old cause"),
+                new Line(Change.ADDED, "new cause"), new Line(Change.SAME, "same"), new Line(Change.REMOVED, "gone"),
+                new Line(Change.ADDED, "added"));
         assertThat(TextDiff.hasChanges(d)).isTrue();
     }
 
     @Test
     void emptySidesAndNoChange() {
-        assertThat(TextDiff.diff(List.of(), List.of("a"))).containsExactly(new Line(Kind.ADDED, "a"));
-        assertThat(TextDiff.diff(List.of("a"), List.of())).containsExactly(new Line(Kind.REMOVED, "a"));
+        assertThat(TextDiff.diff(List.of(), List.of("a"))).containsExactly(new Line(Change.ADDED, "a"));
+        assertThat(TextDiff.diff(List.of("a"), List.of())).containsExactly(new Line(Change.REMOVED, "a"));
         assertThat(TextDiff.diff(List.of(), List.of())).isEmpty();
         assertThat(TextDiff.hasChanges(TextDiff.diff(List.of("a", "b"), List.of("a", "b")))).isFalse();
     }
@@ -38,7 +38,7 @@ class TextDiffTest {
         List<Line> d = TextDiff.diff(before, after);
 
         assertThat(d).hasSize(20_001);
-        assertThat(d.stream().filter(l -> l.kind() != Kind.SAME).toList())
-                .containsExactly(new Line(Kind.REMOVED, "line 19990"), new Line(Kind.ADDED, "changed"));
+        assertThat(d.stream().filter(l -> l.kind() != Change.SAME).toList())
+                .containsExactly(new Line(Change.REMOVED, "line 19990"), new Line(Change.ADDED, "changed"));
     }
 }
