@@ -28,15 +28,12 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * The match endpoint runs on the HTTP event loop: a match of a usual paste is under a millisecond of CPU and needs
- * nothing but the index, while handing each request to a worker thread and back cost thread switches and left tens
- * of runnable threads sharing 2 cores. Measured at 10k incidents, 3 runs of each alternated with the worker-thread
- * version: p99 at 1,000 requests/s 18-46 ms against 35-60 ms, the slowest request 32-77 ms against 68-116 ms;
- * saturation about the same (2,156-2,282/s against 1,957-2,274/s); and 1,533-1,890/s against 1,084-1,229/s over the
- * first 150 s of load. What could hold the loop up goes to a worker thread instead: a paste longer than
- * {@value #EVENT_LOOP_MAX_CHARS} characters (several traces take tens of milliseconds) and an answer that needs
- * the database (an incident indexed without its card). A body sent without a declared length (chunked) is read
- * by a worker thread as a stream and cut off at the paste limit ({@link #matchStreamed}).
+ * The match endpoint runs on the HTTP event loop: a usual paste takes well under a millisecond of CPU and needs
+ * nothing but the index, and handing each request to a worker thread and back cost more than the match (the
+ * performance report, README "Performance report", has the alternated measurements). What could hold the loop up goes to a
+ * worker thread instead: a paste longer than {@value #EVENT_LOOP_MAX_CHARS} characters, an answer that needs the
+ * database (an incident indexed without its card), and a body sent without a declared length, which is read as a
+ * stream and cut off at the paste limit ({@link #matchStreamed}).
  */
 @Path(MatchResource.PATH)
 @Tag(name = "match")

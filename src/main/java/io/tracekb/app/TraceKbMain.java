@@ -5,7 +5,7 @@ import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import io.tracekb.content.ContentExporter;
 import io.tracekb.db.EmbeddedDatabase;
-import io.tracekb.search.SearchIndex;
+import io.tracekb.search.IndexSynchronizer;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -71,7 +71,7 @@ public class TraceKbMain {
         ContentExporter exporter;
 
         @Inject
-        SearchIndex searchIndex;
+        IndexSynchronizer searchIndex;
 
         @Override
         public int run(String... args) throws Exception {

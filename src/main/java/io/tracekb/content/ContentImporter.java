@@ -5,7 +5,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
-import io.tracekb.search.SearchIndex;
+import io.tracekb.search.IndexSynchronizer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -47,7 +47,7 @@ public class ContentImporter {
     ArticleService articles;
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @ConfigProperty(name = "kb.content.dir")
     Path contentDir;

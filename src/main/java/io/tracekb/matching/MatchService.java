@@ -6,7 +6,7 @@ import io.tracekb.backlog.UnmatchedBacklog;
 import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
-import io.tracekb.search.Matcher;
+import io.tracekb.search.IncidentMatcher;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.HashMap;
@@ -23,7 +23,7 @@ import java.util.function.Function;
 public class MatchService {
 
     @Inject
-    Matcher matcher;
+    IncidentMatcher matcher;
 
     @Inject
     ArticleService articles;

@@ -16,11 +16,11 @@ import java.util.concurrent.Future;
  */
 final class BulkIndexer {
 
-    private final TraceIndex index;
+    private final LuceneIndex index;
     private final ExecutorService[] lanes;
     private final List<Future<?>> pending = new ArrayList<>();
 
-    BulkIndexer(TraceIndex index, int threads) {
+    BulkIndexer(LuceneIndex index, int threads) {
         this.index = index;
         this.lanes = new ExecutorService[Math.max(1, threads)];
         for (int i = 0; i < lanes.length; i++) {

@@ -95,7 +95,7 @@ final class IncidentDocuments {
         if (incident.affectedVersions() != null) {
             doc.add(new StoredField(IndexFields.AFFECTED_VERSIONS, incident.affectedVersions()));
         }
-        IncidentCards.addTo(doc, incident.card());
+        IndexedCards.addTo(doc, incident.card());
         return doc;
     }
 

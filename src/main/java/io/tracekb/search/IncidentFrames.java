@@ -22,7 +22,7 @@ public final class IncidentFrames {
      * (Thread.run and the like: the shape flags them) so that a highlight shows what two traces really share.
      * Empty when the incident is not indexed.
      */
-    public static Set<String> find(TraceIndex index, String slug) {
+    public static Set<String> find(LuceneIndex index, String slug) {
         Set<String> keys = new HashSet<>();
         index.withSearcher(searcher -> {
             for (TraceShape t : shapes(searcher, slug)) {

@@ -22,7 +22,7 @@ public class IndexCatchUp {
     private static final Logger LOG = Logger.getLogger(IndexCatchUp.class);
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @ConfigProperty(name = "kb.index.retry-interval", defaultValue = "10S")
     Duration interval;

@@ -41,7 +41,7 @@ public final class IndexFields {
     public static final String AFFECTED_VERSIONS = "affected_versions";
     /** Stored: the sample traces' signatures, for the structural rerank. */
     public static final String TRACES = "traces";
-    /** Stored: titles and fixes as JSON, what a match answer shows (see {@link IncidentCards}). */
+    /** Stored: titles and fixes as JSON, what a match answer shows (see {@link IndexedCards}). */
     public static final String CARD = "card";
 
     /** Languages with an analyzer of their own; others go to {@link #TEXT_OTHER}. */

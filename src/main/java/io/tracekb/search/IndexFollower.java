@@ -29,7 +29,7 @@ import org.postgresql.PGNotification;
  * Keeps this instance's index in step with changes made anywhere on the shared database — by another instance,
  * the content import, psql — with no broker but PostgreSQL: a trigger (V4) notifies channel
  * {@value #CHANNEL} with the incident's id at every commit, and this follower LISTENs on one dedicated
- * connection and reindexes what differs from the database ({@link SearchIndex#synchronizeIncidents}).
+ * connection and reindexes what differs from the database ({@link IndexSynchronizer#synchronizeIncidents}).
  *
  * <p>Notifications sent while it was not listening are lost, so after every (re)connection it compares the
  * whole index with the database, and again every {@code kb.search.follow.reconcile-interval} as a safety net.
@@ -67,9 +67,9 @@ public class IndexFollower {
     Optional<String> password;
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
-    /** Incidents saved on this instance, checked once more after SearchIndex.onSaved wrote them (see onLocalSave). */
+    /** Incidents saved on this instance, checked once more after IndexSynchronizer.onSaved wrote them (see onLocalSave). */
     private final Set<Long> savedHere = ConcurrentHashMap.newKeySet();
     /** Incidents whose save on this instance is committing or being indexed by onSaved: id → since (nanoTime). */
     private final Map<Long, Long> savingHere = new ConcurrentHashMap<>();
@@ -111,7 +111,7 @@ public class IndexFollower {
         thread.start();
     }
 
-    /** Before SearchIndex closes the index (default priority), so that no write comes after the close. */
+    /** Before IndexSynchronizer closes the index (default priority), so that no write comes after the close. */
     void onStop(@Observes @Priority(1000) ShutdownEvent event) {
         if (thread == null) {
             return;
@@ -133,7 +133,7 @@ public class IndexFollower {
     }
 
     /**
-     * A save on this instance is indexed by SearchIndex.onSaved right after its commit; its notification, heard
+     * A save on this instance is indexed by IndexSynchronizer.onSaved right after its commit; its notification, heard
      * at the same moment, is left to that (see onLocalSave) instead of indexing the same incident twice.
      */
     void onLocalSaving(@Observes IncidentSaved saved) {
@@ -143,7 +143,7 @@ public class IndexFollower {
     }
 
     /**
-     * SearchIndex.onSaved (default priority, so called before this) indexes a local save from the event's data,
+     * IndexSynchronizer.onSaved (default priority, so called before this) indexes a local save from the event's data,
      * possibly after this follower already indexed a newer version saved elsewhere. Checking the id once more
      * afterwards makes the database, not the order of those two writes, decide what stays indexed. Also after a
      * rollback: nothing changed then, and the check says so.
@@ -296,7 +296,7 @@ public class IndexFollower {
             return;
         }
         long started = System.nanoTime();
-        SearchIndex.Changes changes = searchIndex.synchronizeIncidents(ids);
+        IndexSynchronizer.Changes changes = searchIndex.synchronizeIncidents(ids);
         if (changes.reindexed() + changes.removed() > 0) {
             LOG.infof("Index follower: incidents %s changed: %d reindexed, %d removed (%d ms)", ids,
                     changes.reindexed(), changes.removed(), (System.nanoTime() - started) / 1_000_000);

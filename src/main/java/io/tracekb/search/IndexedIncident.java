@@ -56,7 +56,7 @@ public record IndexedIncident(long id, long version, String slug, String product
             }
         });
         return new IndexedIncident(id, version, data.slug(), data.product(), data.status() == IncidentStatus.PUBLISHED,
-                byLanguage, shapes, titles, data.affectedVersions(), IncidentCards.cardOf(data));
+                byLanguage, shapes, titles, data.affectedVersions(), IndexedCards.cardOf(data));
     }
 
     private static void append(Map<String, StringBuilder> text, String lang, String... parts) {

@@ -27,7 +27,7 @@ public final class ParallelIndexer {
      * @param progress called with the number done, every {@value #PROGRESS_EVERY} and at the end
      * @return the number of items indexed
      */
-    public static <T> int index(TraceIndex index, List<T> items, Function<T, IndexedIncident> load, int threads,
+    public static <T> int index(LuceneIndex index, List<T> items, Function<T, IndexedIncident> load, int threads,
             IntConsumer progress) {
         int workers = Math.max(1, Math.min(threads, items.size()));
         AtomicInteger next = new AtomicInteger();

@@ -24,7 +24,7 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
  * incident's {@link Feature}s are computed (stage 2); the learned {@link RankingModel} turns them into the
  * probability that the incident is the right one, which orders the answer and decides what is confident.
  *
- * <p>One thread at a time: its comparison keeps the last query's frames and chain between samples. {@link Matcher}
+ * <p>One thread at a time: its comparison keeps the last query's frames and chain between samples. {@link IncidentMatcher}
  * makes one per match.
  */
 public final class Ranker {
@@ -49,17 +49,17 @@ public final class Ranker {
         }
     }
 
-    private final TraceIndex index;
+    private final LuceneIndex index;
     private final RankingModel model;
     private final double threshold;
     private final TraceComparison comparison = new TraceComparison(FrameAlignment.defaults());
 
     /** With the shipped model and its threshold. */
-    public Ranker(TraceIndex index) {
+    public Ranker(LuceneIndex index) {
         this(index, RankingModel.shipped(), RankingModel.shipped().threshold());
     }
 
-    public Ranker(TraceIndex index, RankingModel model, double threshold) {
+    public Ranker(LuceneIndex index, RankingModel model, double threshold) {
         this.index = index;
         this.model = model;
         this.threshold = threshold;

@@ -22,9 +22,9 @@ import io.tracekb.article.IncidentData;
 import io.tracekb.article.IncidentData.SampleTraceData;
 import io.tracekb.content.ContentImporter;
 import io.tracekb.search.IndexedIncident;
-import io.tracekb.search.Matcher;
-import io.tracekb.search.SearchIndex;
-import io.tracekb.search.TraceIndex;
+import io.tracekb.search.IncidentMatcher;
+import io.tracekb.search.IndexSynchronizer;
+import io.tracekb.search.LuceneIndex;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import jakarta.inject.Inject;
@@ -325,10 +325,10 @@ class MatchResourceTest {
     URI base;
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @Inject
-    Matcher matcher;
+    IncidentMatcher matcher;
 
     @Test
     void aBodySentWithoutItsLengthGetsTheSameAnswerAsWithIt() throws Exception {
@@ -357,7 +357,7 @@ class MatchResourceTest {
     void anIncidentIndexedWithoutItsCardIsShownFromTheDatabase() throws IOException {
         String slug = "flink-memory-state-too-large";
         String text = Files.readString(Path.of("src/test/resources/trace/seeds/000_84dbdbaa68ce8184.txt"));
-        TraceIndex index = searchIndex.index();
+        LuceneIndex index = searchIndex.index();
         int id = given().contentType(ContentType.TEXT).body(text).when().post("/api/v1/match")
                 .then().statusCode(200).extract().path("results[0].id");
         IndexedIncident full = IndexedIncident.of(id, index.indexedVersion(id), articles.find(slug).orElseThrow());

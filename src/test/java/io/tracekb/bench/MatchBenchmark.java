@@ -6,7 +6,7 @@ import io.tracekb.search.IndexedIncident;
 import io.tracekb.search.ParallelIndexer;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.search.Ranker;
-import io.tracekb.search.TraceIndex;
+import io.tracekb.search.LuceneIndex;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -68,10 +68,10 @@ public final class MatchBenchmark {
     }
 
     /**
-     * Generates {@code size} incidents and indexes them as SearchIndex does a bulk build, keeping none of them.
+     * Generates {@code size} incidents and indexes them as IndexSynchronizer does a bulk build, keeping none of them.
      * Returns the seconds the indexing took (generating the incidents is not counted).
      */
-    private static double build(TraceIndex index, List<IncidentData> real, int size) {
+    private static double build(LuceneIndex index, List<IncidentData> real, int size) {
         List<IncidentData> incidents = SyntheticIncidents.generate(real, size, size);
         long start = System.nanoTime();
         List<Integer> ids = new ArrayList<>();
@@ -80,14 +80,14 @@ public final class MatchBenchmark {
         }
         ParallelIndexer.index(index, ids, i -> IndexedIncident.of(i + 1, 1, incidents.get(i)),
                 Runtime.getRuntime().availableProcessors(), done -> { });
-        index.mergeSegments(); // as SearchIndex does after a bulk build
+        index.mergeSegments(); // as IndexSynchronizer does after a bulk build
         index.commit();
         return (System.nanoTime() - start) / 1e9;
     }
 
     private static String run(List<IncidentData> real, List<String> queries, int size) throws IOException {
         Path dir = Files.createTempDirectory("bench-index-");
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         double buildSeconds = build(index, real, size);
         // the generated incidents are out of scope now: the heap below is the index's and the matcher's
         // (session 3 measured 309 MiB at 100k with the generated list still referenced by a lambda)

@@ -22,7 +22,7 @@ class PerfReportTest {
             "| 1,000 | 1.2 s | 833/s | 120 MiB | 1.10 ms | 4.20 ms | 2000 |",
             "REPORT match incidents=1000 build_s=1.20 build_rate=833 heap_mib=120 p50_ms=1.100 p99_ms=4.200 queries=2000",
             "REPORT match incidents=10000 build_s=9.80 build_rate=1020 heap_mib=310 p50_ms=2.500 p99_ms=9.750 queries=2000",
-            "14:02:11.123 INFO  [io.tr.se.SearchIndex] a log line mentioning a REPORT that is not one",
+            "14:02:11.123 INFO  [io.tr.se.IndexSynchronizer] a log line mentioning a REPORT that is not one",
             "REPORT load method=jdbc-batch incidents=10000 seconds=12.40",
             "REPORT http run=saturation method=POST endpoint=/api/v1/match incidents=10035 threads=2 connections=32 "
                     + "rate=0 duration_s=30.0 requests=36000 rps=1200.0 p50_ms=20.000 p90_ms=35.000 p99_ms=60.000 "

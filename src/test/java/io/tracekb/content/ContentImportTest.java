@@ -10,7 +10,7 @@ import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
 import io.tracekb.content.ContentImporter.Outcome;
 import io.tracekb.content.ContentImporter.Result;
-import io.tracekb.search.SearchIndex;
+import io.tracekb.search.IndexSynchronizer;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.IndexCommits;
 import io.tracekb.testing.SampleIncidents;
@@ -40,7 +40,7 @@ class ContentImportTest {
     ArticleService articles;
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     Path root;
     String prefix;

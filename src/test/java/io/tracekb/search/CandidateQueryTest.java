@@ -35,12 +35,12 @@ class CandidateQueryTest {
             """;
 
     Path dir;
-    TraceIndex index;
+    LuceneIndex index;
 
     @BeforeEach
     void setUp() throws IOException {
         dir = Files.createTempDirectory("index-");
-        index = TraceIndex.open(dir).index();
+        index = LuceneIndex.open(dir).index();
     }
 
     @AfterEach

@@ -39,10 +39,10 @@ class IndexFollowerTest {
     ArticleService articles;
 
     @Inject
-    Matcher matcher;
+    IncidentMatcher matcher;
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @Inject
     IndexFollower follower;
@@ -80,10 +80,10 @@ class IndexFollowerTest {
         String slug = SampleIncidents.uniqueSlug("follow-local");
         String trace = probeTrace(slug);
         long id = articles.create(withTrace(slug, trace), "test", null).id;
-        // the save returned: SearchIndex.onSaved has indexed it, and the follower's check finds nothing to do
+        // the save returned: IndexSynchronizer.onSaved has indexed it, and the follower's check finds nothing to do
         assertThat(matches(trace)).contains(slug);
         assertThat(searchIndex.index().indexedVersion(id)).isEqualTo(currentVersion(id));
-        assertThat(searchIndex.synchronizeIncidents(List.of(id))).isEqualTo(new SearchIndex.Changes(0, 0));
+        assertThat(searchIndex.synchronizeIncidents(List.of(id))).isEqualTo(new IndexSynchronizer.Changes(0, 0));
     }
 
     @Test

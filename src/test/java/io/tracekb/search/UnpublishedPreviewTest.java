@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 class UnpublishedPreviewTest {
 
     Path dir;
-    TraceIndex index;
+    LuceneIndex index;
 
     @BeforeEach
     void setUp() throws IOException {
         dir = Files.createTempDirectory("preview-");
-        index = TraceIndex.open(dir).index();
+        index = LuceneIndex.open(dir).index();
         index.put(IndexedIncident.of(1, 1, IncidentFolder.read(Path.of("content/flink/memory-state-too-large"))));
         index.commit();
     }

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tracekb.article.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.db.DatabaseFailures;
-import io.tracekb.search.IncidentCards;
+import io.tracekb.search.IndexedCards;
 import io.tracekb.search.IncidentFrames;
 import io.tracekb.search.IndexedIncident;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.search.Ranker;
-import io.tracekb.search.TraceIndex;
+import io.tracekb.search.LuceneIndex;
 import io.tracekb.search.TraceShape;
 import io.tracekb.signature.FrameKeys;
 import io.tracekb.signature.UbiquitousFrames;
@@ -46,7 +46,7 @@ class ResultViewTest {
     static final String SLUG = "flink-memory-state-too-large";
 
     Path dir;
-    TraceIndex index;
+    LuceneIndex index;
     String paste;
     /** Database reads attempted: the page must need none for an incident the index has a card of. */
     AtomicInteger databaseReads = new AtomicInteger();
@@ -54,7 +54,7 @@ class ResultViewTest {
     @BeforeEach
     void setUp() throws IOException {
         dir = Files.createTempDirectory("result-view-");
-        index = TraceIndex.open(dir).index();
+        index = LuceneIndex.open(dir).index();
         index.put(IndexedIncident.of(1, 1, IncidentFolder.read(INCIDENT)));
         index.commit();
         paste = Files.readString(MatchPageTest.SEED_000);
@@ -68,7 +68,7 @@ class ResultViewTest {
 
     /** As the page reads an incident: its card from the index, else the database — which is down. */
     Function<String, IncidentData> shownWhileDatabaseDown() {
-        return io.tracekb.matching.MatchService.leftOutWhileDatabaseDown(slug -> IncidentCards.find(index, slug).orElseGet(() -> {
+        return io.tracekb.matching.MatchService.leftOutWhileDatabaseDown(slug -> IndexedCards.find(index, slug).orElseGet(() -> {
             databaseReads.incrementAndGet();
             throw new JDBCConnectionException("Unable to acquire JDBC Connection",
                     new SQLException("Connection to localhost:5432 refused", "08001"));

@@ -5,7 +5,7 @@ import io.tracekb.search.IndexedIncident;
 import io.tracekb.search.MatchResult;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.search.Ranker;
-import io.tracekb.search.TraceIndex;
+import io.tracekb.search.LuceneIndex;
 import io.tracekb.search.ranking.RankingModel;
 import io.tracekb.testing.TestFiles;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import java.util.Map;
 final class TraceKbSystem implements MatchingSystem {
 
     private final Path dir;
-    private final TraceIndex index;
+    private final LuceneIndex index;
     private final Ranker ranker;
     private final Map<String, IncidentData> bySlug = new LinkedHashMap<>();
     private final Map<String, Long> ids = new LinkedHashMap<>();
@@ -42,7 +42,7 @@ final class TraceKbSystem implements MatchingSystem {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        index = TraceIndex.open(dir).index();
+        index = LuceneIndex.open(dir).index();
         long id = 1;
         for (IncidentData d : incidents) {
             bySlug.put(d.slug(), d);

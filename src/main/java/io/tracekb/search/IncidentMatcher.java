@@ -5,10 +5,10 @@ import jakarta.inject.Inject;
 
 /** Matches pastes against the application's index; the ranking itself lives in {@link Ranker}. */
 @ApplicationScoped
-public class Matcher {
+public class IncidentMatcher {
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @Inject
     MatchSettings settings;
@@ -24,7 +24,7 @@ public class Matcher {
 
     /** What a match answer shows of an indexed incident, read from the index (no database involved). */
     public java.util.Optional<io.tracekb.article.IncidentData> card(String slug) {
-        return IncidentCards.find(searchIndex.index(), slug);
+        return IndexedCards.find(searchIndex.index(), slug);
     }
 
     /**

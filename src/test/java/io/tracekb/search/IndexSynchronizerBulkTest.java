@@ -14,15 +14,15 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 /**
- * Saves inside {@link SearchIndex#inBulk} are indexed when the bulk ends, all together and with one commit of the
+ * Saves inside {@link IndexSynchronizer#inBulk} are indexed when the bulk ends, all together and with one commit of the
  * index; saves on other threads during a bulk are indexed as each commits.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class SearchIndexBulkTest {
+class IndexSynchronizerBulkTest {
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @Inject
     ArticleService articles;

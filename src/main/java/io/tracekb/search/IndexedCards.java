@@ -22,11 +22,11 @@ import org.apache.lucene.util.BytesRef;
  * document, so that matching needs nothing but the index: it keeps answering while PostgreSQL is away, and
  * costs no database round trip per result. Bodies and sample traces stay out: they are not shown there.
  */
-public final class IncidentCards {
+public final class IndexedCards {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private IncidentCards() {
+    private IndexedCards() {
     }
 
     static IncidentData cardOf(IncidentData data) {
@@ -67,7 +67,7 @@ public final class IncidentCards {
      * The card of the indexed incident {@code slug}; empty when it is not indexed or was indexed without one.
      * The returned card is shared between requests: read it, never change it.
      */
-    public static Optional<IncidentData> find(TraceIndex index, String slug) {
+    public static Optional<IncidentData> find(LuceneIndex index, String slug) {
         @SuppressWarnings("unchecked")
         Optional<IncidentData>[] found = new Optional[] { Optional.empty() };
         index.withSearcher(searcher -> found[0] = cached(searcher, slug));

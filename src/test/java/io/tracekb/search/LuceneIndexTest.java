@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The index on disk: reused when sound, replaced when missing, damaged or of another schema. */
-class TraceIndexTest {
+class LuceneIndexTest {
 
     Path dir;
 
@@ -40,20 +40,20 @@ class TraceIndexTest {
 
     @Test
     void aNewDirectoryIsCreatedThenReused() {
-        TraceIndex.Opened first = TraceIndex.open(dir);
-        assertThat(first.state()).isEqualTo(TraceIndex.OpenState.CREATED);
+        LuceneIndex.Opened first = LuceneIndex.open(dir);
+        assertThat(first.state()).isEqualTo(LuceneIndex.OpenState.CREATED);
         first.index().put(sample(1, 3));
         first.index().close();
 
-        TraceIndex.Opened second = TraceIndex.open(dir);
-        assertThat(second.state()).isEqualTo(TraceIndex.OpenState.REUSED);
+        LuceneIndex.Opened second = LuceneIndex.open(dir);
+        assertThat(second.state()).isEqualTo(LuceneIndex.OpenState.REUSED);
         assertThat(second.index().indexedVersions()).isEqualTo(Map.of(1L, 3L));
         second.index().close();
     }
 
     @Test
     void aDamagedIndexIsReplaced() throws IOException {
-        TraceIndex.Opened first = TraceIndex.open(dir);
+        LuceneIndex.Opened first = LuceneIndex.open(dir);
         first.index().put(sample(1, 1));
         first.index().close();
         try (Stream<Path> files = Files.list(dir)) {
@@ -62,9 +62,9 @@ class TraceIndexTest {
             }
         }
 
-        TraceIndex.Opened reopened = TraceIndex.open(dir);
+        LuceneIndex.Opened reopened = LuceneIndex.open(dir);
 
-        assertThat(reopened.state()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        assertThat(reopened.state()).isEqualTo(LuceneIndex.OpenState.REPLACED_DAMAGED);
         assertThat(reopened.index().size()).isZero();
         reopened.index().close();
     }
@@ -75,7 +75,7 @@ class TraceIndexTest {
      */
     @Test
     void aCleanlyClosedUntouchedIndexIsReusedWithoutTheChecksumPassAndATouchedOneIsChecked() throws IOException {
-        TraceIndex.Opened first = TraceIndex.open(dir);
+        LuceneIndex.Opened first = LuceneIndex.open(dir);
         first.index().put(sample(1, 1));
         first.index().close();
         assertThat(dir.resolve(CleanCloseRecord.FILE)).exists();
@@ -86,16 +86,16 @@ class TraceIndexTest {
         java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(largest);
         overwriteMiddle(largest);
         Files.setLastModifiedTime(largest, modified);
-        TraceIndex.Opened trusted = TraceIndex.open(dir);
-        assertThat(trusted.state()).isEqualTo(TraceIndex.OpenState.REUSED);
+        LuceneIndex.Opened trusted = LuceneIndex.open(dir);
+        assertThat(trusted.state()).isEqualTo(LuceneIndex.OpenState.REUSED);
         // while open, no record: a crash now means the whole check at the next start
         assertThat(dir.resolve(CleanCloseRecord.FILE)).doesNotExist();
         trusted.index().close();
 
         // the same damage with the time the write gave the file: the record does not match, the check finds it
         overwriteMiddle(largestFile());
-        TraceIndex.Opened checked = TraceIndex.open(dir);
-        assertThat(checked.state()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        LuceneIndex.Opened checked = LuceneIndex.open(dir);
+        assertThat(checked.state()).isEqualTo(LuceneIndex.OpenState.REPLACED_DAMAGED);
         checked.index().close();
     }
 
@@ -121,15 +121,15 @@ class TraceIndexTest {
             w.commit();
         }
 
-        TraceIndex.Opened opened = TraceIndex.open(dir);
+        LuceneIndex.Opened opened = LuceneIndex.open(dir);
 
-        assertThat(opened.state()).isEqualTo(TraceIndex.OpenState.REPLACED_OTHER_SCHEMA);
+        assertThat(opened.state()).isEqualTo(LuceneIndex.OpenState.REPLACED_OTHER_SCHEMA);
         opened.index().close();
     }
 
     @Test
     void unpublishedIncidentsAreRemovedFromTheIndex() {
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         index.put(sample(1, 1));
         index.commit();
         IndexedIncident s = sample(1, 2);
@@ -143,7 +143,7 @@ class TraceIndexTest {
 
     @Test
     void anUpdatedIncidentIsRankedByItsNewSampleTracesNotByWhatWasReadBefore() {
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         String before = "java.io.IOException: Size of the state is larger than the maximum permitted memory-backed state.\n"
                 + "\tat org.apache.flink.runtime.state.memory.MemCheckpointStreamFactory.checkSize(MemCheckpointStreamFactory.java:64)\n";
         String after = "java.lang.OutOfMemoryError: Metaspace\n"
@@ -166,7 +166,7 @@ class TraceIndexTest {
 
     @Test
     void aTraceCutOffAboveItsCauseIsAnsweredButNeverConfidentlyAndIsToldSo() {
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         String wrapperOnly = "org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy\n"
                 + "\tat org.apache.flink.runtime.executiongraph.failover.flip1.ExecutionFailureHandler.handleFailure"
                 + "(ExecutionFailureHandler.java:138)\n"
@@ -194,7 +194,7 @@ class TraceIndexTest {
 
     @Test
     void anIncidentAboutAWrapperIsSuggestedButNeverVouchedForEvenWhenThePasteShowsItsCause() {
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         String wrapper = "org.apache.flink.streaming.runtime.tasks.ExceptionInChainedOperatorException: Could not "
                 + "forward element to next operator\n"
                 + "\tat org.apache.flink.streaming.runtime.tasks.ChainingOutput.pushToOperator(ChainingOutput.java:88)\n"
@@ -220,13 +220,13 @@ class TraceIndexTest {
 
     @Test
     void anEditedIncidentShowsItsNewCardNotTheOneShownBefore() {
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         IndexedIncident first = sample(1, 1);
         index.put(first);
         index.commit();
         String slug = first.slug();
-        String titleBefore = IncidentCards.find(index, slug).orElseThrow().translations().get("en").title();
-        assertThat(IncidentCards.find(index, slug)).isSameAs(IncidentCards.find(index, slug)); // decoded once
+        String titleBefore = IndexedCards.find(index, slug).orElseThrow().translations().get("en").title();
+        assertThat(IndexedCards.find(index, slug)).isSameAs(IndexedCards.find(index, slug)); // decoded once
 
         IncidentData edited = IncidentFolder.read(Path.of("content/flink/memory-state-too-large"));
         Map<String, IncidentData.TranslationData> titles = new java.util.LinkedHashMap<>(edited.translations());
@@ -237,17 +237,17 @@ class TraceIndexTest {
                 edited.affectedVersions(), edited.status(), titles, edited.fixes(), edited.sampleTraces())));
         index.commit();
 
-        assertThat(IncidentCards.find(index, slug).orElseThrow().translations().get("en").title())
+        assertThat(IndexedCards.find(index, slug).orElseThrow().translations().get("en").title())
                 .isEqualTo("Edited: " + titleBefore);
         index.remove(1);
         index.commit();
-        assertThat(IncidentCards.find(index, slug)).isEmpty();
+        assertThat(IndexedCards.find(index, slug)).isEmpty();
         index.close();
     }
 
     @Test
     void aPastedVersionInsideOrOutsideTheAffectedRangeIsAReasonAndOutsideCostsATenth() {
-        TraceIndex index = TraceIndex.open(dir).index();
+        LuceneIndex index = LuceneIndex.open(dir).index();
         String trace = "java.lang.OutOfMemoryError: Metaspace\n"
                 + "\tat java.lang.ClassLoader.defineClass1(Native Method) ~[?:1.8.0_292]\n"
                 + "\tat org.apache.flink.util.ChildFirstClassLoader.loadClassWithoutExceptionHandling"
@@ -271,7 +271,7 @@ class TraceIndexTest {
 
     @Test
     void anIndexWithOneSegmentFileOverwrittenInTheMiddleIsReplaced() throws IOException {
-        TraceIndex.Opened first = TraceIndex.open(dir);
+        LuceneIndex.Opened first = LuceneIndex.open(dir);
         first.index().put(sample(1, 1));
         first.index().close();
         Path biggest;
@@ -286,16 +286,16 @@ class TraceIndexTest {
             f.write(java.nio.ByteBuffer.wrap(new byte[] { 0x55, 0x55, 0x55, 0x55 }), f.size() / 2);
         }
 
-        TraceIndex.Opened reopened = TraceIndex.open(dir);
+        LuceneIndex.Opened reopened = LuceneIndex.open(dir);
 
-        assertThat(reopened.state()).as(biggest.getFileName().toString()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        assertThat(reopened.state()).as(biggest.getFileName().toString()).isEqualTo(LuceneIndex.OpenState.REPLACED_DAMAGED);
         assertThat(reopened.index().size()).isZero();
         reopened.index().close();
     }
 
     @Test
     void anIndexWithATruncatedCommitPointIsReplaced() throws IOException {
-        TraceIndex.Opened first = TraceIndex.open(dir);
+        LuceneIndex.Opened first = LuceneIndex.open(dir);
         first.index().put(sample(1, 1));
         first.index().close();
         try (Stream<Path> files = Files.list(dir)) {
@@ -307,13 +307,13 @@ class TraceIndexTest {
             }
         }
 
-        assertThat(TraceIndex.open(dir).state()).isEqualTo(TraceIndex.OpenState.REPLACED_DAMAGED);
+        assertThat(LuceneIndex.open(dir).state()).isEqualTo(LuceneIndex.OpenState.REPLACED_DAMAGED);
     }
 
     @Test
     void aFullDiskFailsWritesClearlyWhileSearchesGoOnAndTheNextWriteAfterwardsWorks() {
         AtomicBoolean full = new AtomicBoolean();
-        TraceIndex index = TraceIndex.open(dir, p -> new FullDiskDirectory(FSDirectory.open(p), full)).index();
+        LuceneIndex index = LuceneIndex.open(dir, p -> new FullDiskDirectory(FSDirectory.open(p), full)).index();
         index.put(sample(1, 1));
         index.commit();
 
@@ -327,7 +327,7 @@ class TraceIndexTest {
         assertThat(index.failure()).hasValueSatisfying(f -> assertThat(f.message()).contains(FullDiskDirectory.NO_SPACE));
         // what was committed before stays searchable
         assertThat(index.indexedVersions()).isEqualTo(Map.of(1L, 1L));
-        assertThat(IncidentCards.find(index, "flink-memory-state-too-large")).isPresent();
+        assertThat(IndexedCards.find(index, "flink-memory-state-too-large")).isPresent();
 
         full.set(false);
         index.put(other);
@@ -337,8 +337,8 @@ class TraceIndexTest {
         assertThat(index.indexedVersions()).isEqualTo(Map.of(1L, 1L, 2L, 1L));
         index.close();
         // and what the reopened writer committed is on disk
-        TraceIndex.Opened again = TraceIndex.open(dir);
-        assertThat(again.state()).isEqualTo(TraceIndex.OpenState.REUSED);
+        LuceneIndex.Opened again = LuceneIndex.open(dir);
+        assertThat(again.state()).isEqualTo(LuceneIndex.OpenState.REUSED);
         assertThat(again.index().indexedVersions()).isEqualTo(Map.of(1L, 1L, 2L, 1L));
         again.index().close();
     }

@@ -33,11 +33,11 @@ import org.jboss.logging.Logger;
  * When the index cannot be written (disk full, I/O error) searches go on from the last good state, the failure
  * is kept for the health check ({@link #failure()}), and the next write opens a new writer on the last commit
  * (Lucene closes a writer after such a "tragic" error); what was lost is reindexed from the database by
- * {@link SearchIndex}.
+ * {@link IndexSynchronizer}.
  */
-public final class TraceIndex implements AutoCloseable {
+public final class LuceneIndex implements AutoCloseable {
 
-    private static final Logger LOG = Logger.getLogger(TraceIndex.class);
+    private static final Logger LOG = Logger.getLogger(LuceneIndex.class);
 
     private final Path path;
     private final Directory directory;
@@ -55,7 +55,7 @@ public final class TraceIndex implements AutoCloseable {
         Directory open(Path path) throws IOException;
     }
 
-    private TraceIndex(Path path, Directory directory, IndexWriter writer) throws IOException {
+    private LuceneIndex(Path path, Directory directory, IndexWriter writer) throws IOException {
         this.path = path;
         this.directory = directory;
         this.writer = writer;
@@ -65,7 +65,7 @@ public final class TraceIndex implements AutoCloseable {
     /** What opening found, so that the caller knows whether to rebuild from the database. */
     public enum OpenState { REUSED, CREATED, REPLACED_OTHER_SCHEMA, REPLACED_DAMAGED }
 
-    public record Opened(TraceIndex index, OpenState state) {
+    public record Opened(LuceneIndex index, OpenState state) {
     }
 
     public static Opened open(Path path) {
@@ -85,7 +85,7 @@ public final class TraceIndex implements AutoCloseable {
             }
             Directory dir = storage.open(path);
             IndexWriter writer = new IndexWriter(dir, writerConfig());
-            return new Opened(new TraceIndex(path, dir, writer), state);
+            return new Opened(new LuceneIndex(path, dir, writer), state);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the search index in " + path.toAbsolutePath(), e);
         }

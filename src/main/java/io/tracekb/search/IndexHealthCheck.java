@@ -12,12 +12,12 @@ import org.eclipse.microprofile.health.Readiness;
  * reason, so that a full disk under the index shows up where operators look (matching still answers meanwhile).
  */
 @Readiness
-public class SearchIndexHealthCheck implements HealthCheck {
+public class IndexHealthCheck implements HealthCheck {
 
     static final String NAME = "Search index";
 
     @Inject
-    SearchIndex searchIndex;
+    IndexSynchronizer searchIndex;
 
     @Inject
     IndexCatchUp catchUp;
@@ -32,7 +32,7 @@ public class SearchIndexHealthCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder health = HealthCheckResponse.named(NAME);
-        TraceIndex index = searchIndex.index();
+        LuceneIndex index = searchIndex.index();
         if (index == null) {
             return health.down().withData("reason", "not opened yet").build();
         }

@@ -30,9 +30,9 @@ import org.jboss.logging.Logger;
  * reindexes that incident, so a save is matchable as soon as the save returns.
  */
 @ApplicationScoped
-public class SearchIndex {
+public class IndexSynchronizer {
 
-    private static final Logger LOG = Logger.getLogger(SearchIndex.class);
+    private static final Logger LOG = Logger.getLogger(IndexSynchronizer.class);
 
     @ConfigProperty(name = "kb.data-dir")
     Path dataDir;
@@ -46,7 +46,7 @@ public class SearchIndex {
     @Inject
     IndexCatchUp catchUp;
 
-    private volatile TraceIndex index;
+    private volatile LuceneIndex index;
     /** The indexer of the bulk of saves running on this thread (see inBulk); null outside a bulk. */
     private final ThreadLocal<BulkIndexer> bulk = new ThreadLocal<>();
     /** Set while the start-up builds a missing or damaged index, so that every step of it is logged. */
@@ -57,9 +57,9 @@ public class SearchIndex {
         // The database's list is read while the index is opened and checked, which takes longer: the two were a
         // fifth and a third of this method's time at 10k incidents, one after the other.
         CompletableFuture<Map<Long, Long>> wanted = CompletableFuture.supplyAsync(this::searchableVersions);
-        TraceIndex.Opened opened = TraceIndex.open(dataDir.resolve("index"), storage::open);
+        LuceneIndex.Opened opened = LuceneIndex.open(dataDir.resolve("index"), storage::open);
         index = opened.index();
-        if (opened.state() != TraceIndex.OpenState.REUSED) {
+        if (opened.state() != LuceneIndex.OpenState.REUSED) {
             LOG.infof("Search index %s: building it from the database", switch (opened.state()) {
                 case CREATED -> "missing (new or deleted)";
                 case REPLACED_DAMAGED -> "damaged";
@@ -84,7 +84,7 @@ public class SearchIndex {
     }
 
     void onSaved(@Observes(during = TransactionPhase.AFTER_SUCCESS) IncidentSaved saved) {
-        TraceIndex current = index;
+        LuceneIndex current = index;
         if (current == null) {
             return; // not open yet: the start-up synchronisation will pick this save up
         }
@@ -113,7 +113,7 @@ public class SearchIndex {
      * lacks.
      */
     public <T> T inBulk(Supplier<T> saves) {
-        TraceIndex current = index;
+        LuceneIndex current = index;
         if (bulk.get() != null || current == null) {
             return saves.get(); // nested: the outer bulk indexes these saves; not open: the start-up sync will
         }
@@ -167,7 +167,7 @@ public class SearchIndex {
      * @return how many documents were reindexed and removed
      */
     public Changes synchronizeIncidents(java.util.Collection<Long> ids) {
-        TraceIndex current = index;
+        LuceneIndex current = index;
         int reindexed = 0;
         int removed = 0;
         for (long id : ids) {
@@ -215,7 +215,7 @@ public class SearchIndex {
         return all.size();
     }
 
-    public TraceIndex index() {
+    public LuceneIndex index() {
         return index;
     }
 
