@@ -1,5 +1,6 @@
 package io.tracekb.api;
 
+import io.tracekb.article.IncidentRepository;
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.Audience;
 import io.tracekb.article.Incident;
@@ -26,6 +27,9 @@ import java.util.TreeSet;
 public class ArticleQueries {
 
     @Inject
+    IncidentRepository incidents;
+
+    @Inject
     EntityManager em;
 
     @Inject
@@ -40,7 +44,7 @@ public class ArticleQueries {
 
     @Transactional
     public long currentVersion(String slug) {
-        return Incident.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug)).version;
+        return incidents.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug)).version;
     }
 
     /**
@@ -98,8 +102,8 @@ public class ArticleQueries {
     }
 
     /** The incident if {@code audience} may see it; else, as for an unknown slug, not found. */
-    private static Incident visible(String slug, Audience audience) {
-        return Incident.findBySlug(slug).filter(i -> audience.sees(i.status))
+    private Incident visible(String slug, Audience audience) {
+        return incidents.findBySlug(slug).filter(i -> audience.sees(i.status))
                 .orElseThrow(() -> new IncidentNotFoundException(slug));
     }
 

@@ -22,6 +22,9 @@ import java.util.Optional;
 public class ArticleService {
 
     @Inject
+    IncidentRepository incidents;
+
+    @Inject
     EntityManager em;
 
     @Inject
@@ -34,7 +37,7 @@ public class ArticleService {
 
     @Transactional
     public Optional<IncidentData> find(String slug) {
-        return Incident.findBySlug(slug).map(IncidentMapper::toData);
+        return incidents.findBySlug(slug).map(IncidentMapper::toData);
     }
 
     /** An incident with its database id (which the index keys incidents by). */
@@ -43,7 +46,7 @@ public class ArticleService {
 
     @Transactional
     public Optional<Stored> findStored(String slug) {
-        return Incident.findBySlug(slug).map(i -> new Stored(i.id, IncidentMapper.toData(i)));
+        return incidents.findBySlug(slug).map(i -> new Stored(i.id, IncidentMapper.toData(i)));
     }
 
     /** An incident as users may see it: published ones only. */
@@ -58,7 +61,7 @@ public class ArticleService {
         IncidentData data = input == null ? null : input.normalized();
         IncidentValidator.check(data);
         IncidentValidator.checkRevisionMessage(message);
-        if (Incident.findBySlug(data.slug()).isPresent()) {
+        if (incidents.findBySlug(data.slug()).isPresent()) {
             throw new SlugTakenException(data.slug());
         }
         Incident incident = new Incident();
@@ -66,7 +69,7 @@ public class ArticleService {
         incident.createdAt = now;
         incident.updatedAt = now;
         IncidentMapper.apply(data, incident);
-        incident.persist();
+        incidents.persist(incident);
         em.flush();
         writeRevision(incident, author, message == null ? "created" : message);
         return incident;
@@ -82,7 +85,7 @@ public class ArticleService {
         IncidentValidator.check(data);
         IncidentValidator.checkRevisionMessage(message);
         Incident incident = lockForUpdate(slug, basedOnVersion);
-        if (!slug.equals(data.slug()) && Incident.findBySlug(data.slug()).isPresent()) {
+        if (!slug.equals(data.slug()) && incidents.findBySlug(data.slug()).isPresent()) {
             throw new SlugTakenException(data.slug());
         }
         incident.updatedAt = clock.instant();
@@ -135,7 +138,7 @@ public class ArticleService {
     @Transactional
     public java.util.Map<String, StaleTranslation> staleTranslations(String slug) {
         java.util.Map<String, StaleTranslation> out = new java.util.TreeMap<>();
-        Incident incident = Incident.findBySlug(slug).orElse(null);
+        Incident incident = incidents.findBySlug(slug).orElse(null);
         if (incident == null) {
             return out;
         }
@@ -152,7 +155,7 @@ public class ArticleService {
 
     @Transactional
     public List<Revision> revisions(String slug) {
-        Incident incident = Incident.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
+        Incident incident = incidents.findBySlug(slug).orElseThrow(() -> new IncidentNotFoundException(slug));
         return Revision.ofIncident(incident.id);
     }
 

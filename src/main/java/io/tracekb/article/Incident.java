@@ -78,14 +78,6 @@ public class Incident extends PanacheEntityBase {
     @OrderBy("position")
     public List<SampleTrace> sampleTraces = new ArrayList<>();
 
-    public static Optional<Incident> findBySlug(String slug) {
-        // a string that is no slug (a NUL from a path, 10 KB of junk) names no incident: not a database error
-        if (!IncidentValidator.isSlug(slug)) {
-            return Optional.empty();
-        }
-        return find("slug", slug).firstResultOptional();
-    }
-
     /** True when an editor saved this incident since it was last imported from content/. */
     public boolean editedSinceImport() {
         return importedVersion == null || importedVersion != version;

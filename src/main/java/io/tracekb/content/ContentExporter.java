@@ -1,5 +1,6 @@
 package io.tracekb.content;
 
+import io.tracekb.article.IncidentRepository;
 import io.tracekb.article.ArticleService;
 import io.tracekb.article.Incident;
 import io.tracekb.article.IncidentData;
@@ -19,6 +20,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class ContentExporter {
 
+    @Inject
+    IncidentRepository incidents;
+
     private static final Logger LOG = Logger.getLogger(ContentExporter.class);
 
     @Inject
@@ -36,10 +40,10 @@ public class ContentExporter {
                 }
             }
         }
-        List<Incident> incidents = Incident.listAll();
+        List<Incident> all = incidents.listAll();
         // a folder belongs to one slug: an incident new to the files must never overwrite another one's folder
         java.util.Set<Path> taken = new java.util.HashSet<>(existingFolders.values());
-        for (Incident incident : incidents) {
+        for (Incident incident : all) {
             IncidentData data = articles.find(incident.slug).orElseThrow();
             Path folder = existingFolders.get(data.slug());
             if (folder == null) {
@@ -51,7 +55,7 @@ public class ContentExporter {
             incident.contentHash = ContentHash.of(data);
             incident.importedVersion = incident.version;
         }
-        return incidents.size();
+        return all.size();
     }
 
     /** {@code name} under {@code parent} if no other incident has it, else the full slug, else the slug numbered. */

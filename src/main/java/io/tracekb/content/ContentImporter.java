@@ -1,5 +1,6 @@
 package io.tracekb.content;
 
+import io.tracekb.article.IncidentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import io.tracekb.article.ArticleService;
@@ -29,6 +30,9 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class ContentImporter {
+
+    @Inject
+    IncidentRepository incidents;
 
     private static final Logger LOG = Logger.getLogger(ContentImporter.class);
     static final String AUTHOR = "content-import";
@@ -168,28 +172,13 @@ public class ContentImporter {
     }
 
     /** slug → content hash of the incidents with these slugs that were imported from files. */
-    private static Map<String, String> importedHashes(List<String> slugs) {
-        if (slugs.isEmpty()) {
-            return Map.of();
-        }
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Map<String, String> hashes = new HashMap<>();
-            // SQL, not HQL, like the index's start-up check: no query parser to load at start
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = Incident.getEntityManager()
-                    .createNativeQuery("select slug, content_hash from incident where slug = any(?1) "
-                            + "and content_hash is not null")
-                    .setParameter(1, slugs.toArray(String[]::new)).getResultList();
-            for (Object[] row : rows) {
-                hashes.put((String) row[0], (String) row[1]);
-            }
-            return hashes;
-        });
+    private Map<String, String> importedHashes(List<String> slugs) {
+        return slugs.isEmpty() ? Map.of() : QuarkusTransaction.requiringNew().call(() -> incidents.importedHashes(slugs));
     }
 
     private Result importIncident(Path folder, IncidentData data, String hash) {
         waitForOtherImportsOf(data.slug());
-        Incident existing = Incident.findBySlug(data.slug()).orElse(null);
+        Incident existing = incidents.findBySlug(data.slug()).orElse(null);
         if (existing == null) {
             Incident created = articles.create(data, AUTHOR, "imported from " + folder.getFileName());
             markImported(created, hash);
@@ -219,11 +208,8 @@ public class ContentImporter {
      * (each statement sees what committed before it), so it finds the incident unchanged instead of failing
      * on the unique slug or on a stale version.
      */
-    private static void waitForOtherImportsOf(String slug) {
-        Incident.getEntityManager()
-                .createNativeQuery("select 1 from pg_advisory_xact_lock(" + IMPORT_LOCK_SPACE + ", hashtext(?1))")
-                .setParameter(1, slug)
-                .getSingleResult();
+    private void waitForOtherImportsOf(String slug) {
+        incidents.lockSlug(IMPORT_LOCK_SPACE, slug);
     }
 
     private static void markImported(Incident incident, String hash) {

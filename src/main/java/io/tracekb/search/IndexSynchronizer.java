@@ -1,5 +1,6 @@
 package io.tracekb.search;
 
+import io.tracekb.article.IncidentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -31,6 +32,9 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class IndexSynchronizer {
+
+    @Inject
+    IncidentRepository incidents;
 
     private static final Logger LOG = Logger.getLogger(IndexSynchronizer.class);
 
@@ -173,7 +177,7 @@ public class IndexSynchronizer {
         for (long id : ids) {
             Long indexed = current.indexedVersion(id);
             Long published = QuarkusTransaction.requiringNew().call(() -> {
-                Incident incident = Incident.findById(id);
+                Incident incident = incidents.findById(id);
                 return incident == null || incident.status != IncidentStatus.PUBLISHED ? null : incident.version;
             });
             if (published == null) {
@@ -183,7 +187,7 @@ public class IndexSynchronizer {
                 }
             } else if (!published.equals(indexed)) {
                 IndexedIncident incident = QuarkusTransaction.requiringNew().call(() -> {
-                    Incident found = Incident.findById(id);
+                    Incident found = incidents.findById(id);
                     return found == null ? null
                             : IndexedIncident.of(found.id, found.version, articles.find(found.slug).orElseThrow());
                 });
@@ -222,7 +226,7 @@ public class IndexSynchronizer {
     private void reindex(List<Long> ids) {
         long started = System.nanoTime();
         ParallelIndexer.index(index, ids, id -> QuarkusTransaction.requiringNew().call(() -> {
-            Incident incident = Incident.findById(id);
+            Incident incident = incidents.findById(id);
             return incident == null ? null
                     : IndexedIncident.of(incident.id, incident.version, articles.find(incident.slug).orElseThrow());
         }), Runtime.getRuntime().availableProcessors(), done -> {
@@ -247,19 +251,6 @@ public class IndexSynchronizer {
     }
 
     private Map<Long, Long> searchableVersions() {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Map<Long, Long> versions = new HashMap<>();
-            // SQL, not HQL: at start this is the first query, and Hibernate's HQL parser (ANTLR) would load and
-            // warm up for it alone, a tenth of a restart's CPU
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = Incident.getEntityManager()
-                    .createNativeQuery("select id, version from incident where status = ?1")
-                    .setParameter(1, IncidentStatus.PUBLISHED.code())
-                    .getResultList();
-            for (Object[] row : rows) {
-                versions.put(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
-            }
-            return versions;
-        });
+        return QuarkusTransaction.requiringNew().call(incidents::publishedVersions);
     }
 }

@@ -1,5 +1,6 @@
 package io.tracekb.web;
 
+import io.tracekb.article.IncidentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -54,6 +55,9 @@ import org.jboss.resteasy.reactive.RestForm;
 @Path("/editor")
 @Produces(MediaType.TEXT_HTML)
 public class EditorPages {
+
+    @Inject
+    IncidentRepository incidents;
 
     @CheckedTemplate
     static class Templates {
@@ -384,8 +388,8 @@ public class EditorPages {
         return all.stream().filter(r -> r.number == number).findFirst().map(r -> articles.readSnapshot(r.snapshot));
     }
 
-    private static long currentVersion(String slug) {
-        return QuarkusTransaction.requiringNew().call(() -> Incident.findBySlug(slug).map(i -> i.version)
+    private long currentVersion(String slug) {
+        return QuarkusTransaction.requiringNew().call(() -> incidents.versionOf(slug)
                 .orElseThrow(() -> new NotFoundException("No incident " + slug)));
     }
 

@@ -33,6 +33,9 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(EmbeddedPostgresResource.class)
 class ContentImportTest {
 
+    @jakarta.inject.Inject
+    io.tracekb.article.IncidentRepository incidents;
+
     @Inject
     ContentImporter importer;
 
@@ -116,9 +119,9 @@ class ContentImportTest {
         assertThat(indexCommitGeneration()).isEqualTo(commitsBefore + 2);
     }
 
-    private static long[] idAndVersion(String slug) {
+    private long[] idAndVersion(String slug) {
         return QuarkusTransaction.requiringNew().call(() -> {
-            Incident incident = Incident.findBySlug(slug).orElseThrow();
+            Incident incident = incidents.findBySlug(slug).orElseThrow();
             return new long[] {incident.id, incident.version};
         });
     }

@@ -36,4 +36,9 @@ public final class SampleIncidents {
         return new IncidentData(d.slug(), d.product(), d.tags(), d.affectedVersions(), d.status(), translations,
                 d.fixes(), d.sampleTraces());
     }
+
+    public static IncidentData withStatus(IncidentData d, IncidentStatus status) {
+        return new IncidentData(d.slug(), d.product(), d.tags(), d.affectedVersions(), status, d.translations(),
+                d.fixes(), d.sampleTraces());
+    }
 }

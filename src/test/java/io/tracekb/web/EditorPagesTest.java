@@ -29,6 +29,9 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(EmbeddedPostgresResource.class)
 class EditorPagesTest {
 
+    @jakarta.inject.Inject
+    io.tracekb.article.IncidentRepository incidents;
+
     static final String TRACE = "java.lang.IllegalStateException: Buffer pool is destroyed.\n"
             + "\tat org.apache.flink.runtime.io.network.buffer.LocalBufferPool.requestMemorySegment(LocalBufferPool.java:264)\n"
             + "\tat org.apache.flink.runtime.io.network.buffer.LocalBufferPool.requestBuffer(LocalBufferPool.java:240)";
@@ -357,7 +360,7 @@ class EditorPagesTest {
 
     @Transactional
     long currentVersion(String slug) {
-        return Incident.findBySlug(slug).orElseThrow().version;
+        return incidents.findBySlug(slug).orElseThrow().version;
     }
 
     static long hiddenVersion(String page) {
