@@ -10,6 +10,12 @@ import io.tracekb.security.TokenInfo;
 import io.tracekb.security.TokenService;
 import io.tracekb.security.UserInfo;
 import io.tracekb.security.UserService;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import jakarta.inject.Inject;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.ws.rs.BeanParam;
@@ -37,6 +43,7 @@ import org.jboss.resteasy.reactive.RestForm;
  * rules of the API (the last admin cannot go, a token never exceeds its owner) hold here too.
  */
 @Path("/admin")
+@RolesAllowed(Role.ADMIN_NAME)
 @Produces(MediaType.TEXT_HTML)
 public class AdminPages {
 
@@ -66,18 +73,29 @@ public class AdminPages {
     @Inject
     SecurityIdentity identity;
 
-    @Inject
-    Viewer viewer;
+
+    /** Not signed in: sign in first, then come back (see {@link SignInRedirect}). */
+    @ServerExceptionMapper
+    public Response signInFirst(UnauthorizedException e, HttpServerRequest request) {
+        return SignInRedirect.response(request);
+    }
+
+    /** Signed in without the role: 403, which {@link ErrorPage} explains in the visitor's language. */
+    @ServerExceptionMapper
+    public Response notForThisRole(ForbiddenException e) {
+        return Response.status(Response.Status.FORBIDDEN).build();
+    }
 
     @GET
     @Operation(hidden = true)
     public Response page(@BeanParam PageLanguage language) {
         String lang = language.choose();
-        return gate().orElseGet(() -> render(200, lang, null, Map.of(), null));
+        return render(200, lang, null, Map.of(), null);
     }
 
     /** A form's address opened by itself (a reload after the redirect, a bookmark): the admin page. */
     @GET
+    @PermitAll
     @Path("{form: users|tokens}")
     @Operation(hidden = true)
     public Response formAddress() {
@@ -91,10 +109,10 @@ public class AdminPages {
     public Response createUser(@RestForm String username, @RestForm String password, @RestForm String role,
             @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
-        return gate().orElseGet(() -> attempt(lang, () -> {
+        return attempt(lang, () -> {
             users.create(username, password, role);
             return null;
-        }));
+        });
     }
 
     @POST
@@ -104,14 +122,14 @@ public class AdminPages {
     public Response updateUser(@PathParam("username") String username, @RestForm String role,
             @RestForm String disabled, @RestForm String password, @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
-        return gate().orElseGet(() -> attempt(lang, () -> {
+        return attempt(lang, () -> {
             // each form of a user's row sends one field: a role, a state or a new password (checked like a
             // new user's; sessions signed before stay valid until they expire)
             users.update(username, role == null || role.isBlank() ? null : role,
                     password == null || password.isEmpty() ? null : password,
                     disabled == null ? null : Boolean.valueOf("true".equals(disabled)));
             return null;
-        }));
+        });
     }
 
     @POST
@@ -121,16 +139,14 @@ public class AdminPages {
     public Response createToken(@RestForm String username, @RestForm String name, @RestForm String role,
             @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
-        return gate().orElseGet(() -> {
-            try {
-                String owner = username == null || username.isBlank() ? identity.getPrincipal().getName() : username;
-                TokenService.CreatedToken created = tokens.create(owner, name, role, Role.ADMIN);
-                // shown once, on this answer only: TraceKB keeps just its hash
-                return render(200, lang, null, Map.of(), created.secret());
-            } catch (SecurityRuleException e) {
-                return render(status(e), lang, e.getMessage(), e.fields(), null);
-            }
-        });
+        try {
+            String owner = username == null || username.isBlank() ? identity.getPrincipal().getName() : username;
+            TokenService.CreatedToken created = tokens.create(owner, name, role, Role.ADMIN);
+            // shown once, on this answer only: TraceKB keeps just its hash
+            return render(200, lang, null, Map.of(), created.secret());
+        } catch (SecurityRuleException e) {
+            return render(status(e), lang, e.getMessage(), e.fields(), null);
+        }
     }
 
     @POST
@@ -139,7 +155,7 @@ public class AdminPages {
     @Operation(hidden = true)
     public Response revokeToken(@PathParam("id") long id, @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
-        return gate().orElseGet(() -> attempt(lang, () -> tokens.revoke(id, null)));
+        return attempt(lang, () -> tokens.revoke(id, null));
     }
 
     private Response attempt(String lang, java.util.function.Supplier<Object> change) {
@@ -176,15 +192,4 @@ public class AdminPages {
                 .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8")).build();
     }
 
-    /** Admins only: anonymous visitors are sent to sign in, others get 403. */
-    private Optional<Response> gate() {
-        if (viewer.isAdmin()) {
-            return Optional.empty();
-        }
-        if (!viewer.isSignedIn()) {
-            return Optional.of(Response.seeOther(URI.create("/login?next=%2Fadmin")).build());
-        }
-        return Optional.of(Response.status(403).type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
-                .entity("Admins only.").build());
-    }
 }

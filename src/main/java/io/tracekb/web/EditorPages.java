@@ -20,6 +20,12 @@ import io.tracekb.search.PasteAnalysis;
 import io.tracekb.signature.Signature;
 import io.tracekb.trace.Hint;
 import io.tracekb.trace.ParsedTrace;
+import io.tracekb.security.Role;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.annotation.security.RolesAllowed;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
@@ -53,6 +59,7 @@ import org.jboss.resteasy.reactive.RestForm;
  * preview) re-render the form on the server, so everything works without JavaScript and nothing typed is lost.
  */
 @Path("/editor")
+@RolesAllowed(Role.EDITOR_NAME)
 @Produces(MediaType.TEXT_HTML)
 public class EditorPages {
 
@@ -103,18 +110,28 @@ public class EditorPages {
     @Inject
     SecurityIdentity identity;
 
-    @Inject
-    Viewer viewer;
 
     @Inject
     MatchService matching;
+
+    /** Not signed in: sign in first, then come back (see {@link SignInRedirect}). */
+    @ServerExceptionMapper
+    public Response signInFirst(UnauthorizedException e, HttpServerRequest request) {
+        return SignInRedirect.response(request);
+    }
+
+    /** Signed in without the role: 403, which {@link ErrorPage} explains in the visitor's language. */
+    @ServerExceptionMapper
+    public Response notForThisRole(ForbiddenException e) {
+        return Response.status(Response.Status.FORBIDDEN).build();
+    }
 
     @GET
     @Path("new")
     @Operation(hidden = true)
     public Response newIncident(@BeanParam PageLanguage language) {
         String lang = language.choose();
-        return gate("/editor/new").orElseGet(() -> render(200, lang, IncidentForm.blank(), true, List.of(), null, null));
+        return render(200, lang, IncidentForm.blank(), true, List.of(), null, null);
     }
 
     @POST
@@ -123,7 +140,7 @@ public class EditorPages {
     @Operation(hidden = true)
     public Response postNew(@BeanParam IncidentForm form, @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
-        return gate("/editor/new").orElseGet(() -> handle(form, null, lang));
+        return handle(form, null, lang);
     }
 
     @GET
@@ -132,10 +149,8 @@ public class EditorPages {
     public Response edit(@PathParam("slug") String slug, @QueryParam("saved") Long saved,
             @BeanParam PageLanguage language) {
         String lang = language.choose();
-        return gate("/editor/" + slug).orElseGet(() -> {
-            IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
-            return render(200, lang, IncidentForm.of(data, currentVersion(slug)), false, List.of(), null, saved);
-        });
+        IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+        return render(200, lang, IncidentForm.of(data, currentVersion(slug)), false, List.of(), null, saved);
     }
 
     @POST
@@ -145,7 +160,7 @@ public class EditorPages {
     public Response postEdit(@PathParam("slug") String slug, @BeanParam IncidentForm form,
             @BeanParam PageLanguage language) {
         String lang = language.chooseIgnoringQuery();
-        return gate("/editor/" + slug).orElseGet(() -> handle(form, slug, lang));
+        return handle(form, slug, lang);
     }
 
     @POST
@@ -153,17 +168,15 @@ public class EditorPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response archive(@PathParam("slug") String slug, @RestForm Long version) {
-        return gate("/editor/" + slug).orElseGet(() -> {
-            try {
-                var incident = articles.archive(slug, version == null ? -1 : version, identity.getPrincipal().getName());
-                return savedPage(incident);
-            } catch (StaleVersionException e) {
-                // someone saved meanwhile: show the current state rather than archive what the editor has not seen
-                return Response.seeOther(URI.create("/editor/" + enc(slug))).build();
-            } catch (IncidentNotFoundException e) {
-                throw new NotFoundException(e.getMessage());
-            }
-        });
+        try {
+            var incident = articles.archive(slug, version == null ? -1 : version, identity.getPrincipal().getName());
+            return savedPage(incident);
+        } catch (StaleVersionException e) {
+            // someone saved meanwhile: show the current state rather than archive what the editor has not seen
+            return Response.seeOther(URI.create("/editor/" + enc(slug))).build();
+        } catch (IncidentNotFoundException e) {
+            throw new NotFoundException(e.getMessage());
+        }
     }
 
     /**
@@ -177,26 +190,24 @@ public class EditorPages {
     public Response previewMatch(@PathParam("slug") String slug, @RestForm String text,
             @BeanParam PageLanguage language, @Context io.vertx.core.http.HttpServerRequest http) {
         String lang = language.chooseIgnoringQuery();
-        return gate("/editor/" + slug).orElseGet(() -> {
-            String paste = text == null ? "" : text;
-            if (paste.isBlank()) {
-                return MatchPage.page(400, MatchPage.Templates.results(lang, paste, null, true, "error_empty_paste",
-                        slug), lang);
-            }
-            Optional<MatchService.Answer> answer;
-            try {
-                answer = matching.previewWithUnpublished(MatchPage.clientOf(http), paste, slug, MatchPage.RESULTS);
-            } catch (io.tracekb.matching.RateLimitedException e) {
-                return Response.fromResponse(MatchPage.page(429, MatchPage.Templates.results(lang, paste, null, true,
-                        "error_rate_limited", slug), lang)).header("Retry-After", e.retryAfterSeconds()).build();
-            }
-            if (answer.isEmpty()) {
-                throw new NotFoundException("No unpublished incident " + slug);
-            }
-            ResultView view = ResultView.of(paste, answer.get().outcome(), lang, answer.get().incidents(),
-                    matching::frameKeys);
-            return MatchPage.page(200, MatchPage.Templates.results(lang, paste, view, true, null, slug), lang);
-        });
+        String paste = text == null ? "" : text;
+        if (paste.isBlank()) {
+            return MatchPage.page(400, MatchPage.Templates.results(lang, paste, null, true, "error_empty_paste",
+                    slug), lang);
+        }
+        Optional<MatchService.Answer> answer;
+        try {
+            answer = matching.previewWithUnpublished(MatchPage.clientOf(http), paste, slug, MatchPage.RESULTS);
+        } catch (io.tracekb.matching.RateLimitedException e) {
+            return Response.fromResponse(MatchPage.page(429, MatchPage.Templates.results(lang, paste, null, true,
+                    "error_rate_limited", slug), lang)).header("Retry-After", e.retryAfterSeconds()).build();
+        }
+        if (answer.isEmpty()) {
+            throw new NotFoundException("No unpublished incident " + slug);
+        }
+        ResultView view = ResultView.of(paste, answer.get().outcome(), lang, answer.get().incidents(),
+                matching::frameKeys);
+        return MatchPage.page(200, MatchPage.Templates.results(lang, paste, view, true, null, slug), lang);
     }
 
     /** The translators' work list: translations written before their original last changed. */
@@ -205,8 +216,8 @@ public class EditorPages {
     @Operation(hidden = true)
     public Response staleTranslations(@BeanParam PageLanguage language) {
         String lang = language.choose();
-        return gate("/editor/translations/stale").orElseGet(() -> page(200,
-                Templates.staleTranslations(lang, articles.staleTranslations()), lang));
+        return page(200,
+                Templates.staleTranslations(lang, articles.staleTranslations()), lang);
     }
 
     /** Publishes a draft as it is stored: from then on readers see it and pastes are matched against it. */
@@ -216,21 +227,19 @@ public class EditorPages {
     @Operation(hidden = true)
     public Response publish(@PathParam("slug") String slug, @RestForm Long version,
             @BeanParam PageLanguage language) {
-        return gate("/editor/" + slug).orElseGet(() -> {
-            IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
-            IncidentData published = new IncidentData(data.slug(), data.product(), data.tags(),
-                    data.affectedVersions(), IncidentStatus.PUBLISHED, data.translations(), data.fixes(),
-                    data.sampleTraces());
-            try {
-                return savedPage(articles.update(slug, published, version == null ? -1 : version,
-                        identity.getPrincipal().getName(), "published"));
-            } catch (StaleVersionException e) {
-                return Response.seeOther(URI.create("/editor/" + enc(slug))).build(); // show what is stored now
-            } catch (InvalidIncidentException e) {
-                return render(400, language.chooseIgnoringQuery(), IncidentForm.of(data, currentVersion(slug)), false,
-                        e.errors(), null, null);
-            }
-        });
+        IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+        IncidentData published = new IncidentData(data.slug(), data.product(), data.tags(),
+                data.affectedVersions(), IncidentStatus.PUBLISHED, data.translations(), data.fixes(),
+                data.sampleTraces());
+        try {
+            return savedPage(articles.update(slug, published, version == null ? -1 : version,
+                    identity.getPrincipal().getName(), "published"));
+        } catch (StaleVersionException e) {
+            return Response.seeOther(URI.create("/editor/" + enc(slug))).build(); // show what is stored now
+        } catch (InvalidIncidentException e) {
+            return render(400, language.chooseIgnoringQuery(), IncidentForm.of(data, currentVersion(slug)), false,
+                    e.errors(), null, null);
+        }
     }
 
     @GET
@@ -238,20 +247,18 @@ public class EditorPages {
     @Operation(hidden = true)
     public Response revisions(@PathParam("slug") String slug, @BeanParam PageLanguage language) {
         String lang = language.choose();
-        return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
-            IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
-            List<RevisionRow> rows = new ArrayList<>();
-            IncidentData before = null;
-            for (Revision r : articles.revisions(slug)) {
-                IncidentData after = articles.readSnapshot(r.snapshot);
-                rows.add(new RevisionRow(r.number, r.version, r.author, r.message, r.createdAt,
-                        WHEN.format(r.createdAt), RevisionChanges.between(before, after)));
-                before = after;
-            }
-            Collections.reverse(rows); // newest first
-            String title = data.translations().get(data.bestLanguage(lang)).title();
-            return page(200, Templates.revisions(lang, slug, title, currentVersion(slug), rows), lang);
-        });
+        IncidentData data = articles.find(slug).orElseThrow(() -> new NotFoundException("No incident " + slug));
+        List<RevisionRow> rows = new ArrayList<>();
+        IncidentData before = null;
+        for (Revision r : articles.revisions(slug)) {
+            IncidentData after = articles.readSnapshot(r.snapshot);
+            rows.add(new RevisionRow(r.number, r.version, r.author, r.message, r.createdAt,
+                    WHEN.format(r.createdAt), RevisionChanges.between(before, after)));
+            before = after;
+        }
+        Collections.reverse(rows); // newest first
+        String title = data.translations().get(data.bestLanguage(lang)).title();
+        return page(200, Templates.revisions(lang, slug, title, currentVersion(slug), rows), lang);
     }
 
     @GET
@@ -260,13 +267,11 @@ public class EditorPages {
     public Response diff(@PathParam("slug") String slug, @QueryParam("from") int from, @QueryParam("to") int to,
             @BeanParam PageLanguage language) {
         String lang = language.choose();
-        return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
-            List<Revision> all = articles.revisions(slug);
-            IncidentData a = snapshot(all, from).orElseThrow(() -> new NotFoundException("No revision " + from));
-            IncidentData b = snapshot(all, to).orElseThrow(() -> new NotFoundException("No revision " + to));
-            return page(200, Templates.diff(lang, slug, from, to,
-                    TextDiff.diff(IncidentText.lines(a), IncidentText.lines(b))), lang);
-        });
+        List<Revision> all = articles.revisions(slug);
+        IncidentData a = snapshot(all, from).orElseThrow(() -> new NotFoundException("No revision " + from));
+        IncidentData b = snapshot(all, to).orElseThrow(() -> new NotFoundException("No revision " + to));
+        return page(200, Templates.diff(lang, slug, from, to,
+                TextDiff.diff(IncidentText.lines(a), IncidentText.lines(b))), lang);
     }
 
     @POST
@@ -274,17 +279,15 @@ public class EditorPages {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(hidden = true)
     public Response restore(@PathParam("slug") String slug, @RestForm int number, @RestForm Long version) {
-        return gate("/editor/" + slug + "/revisions").orElseGet(() -> {
-            try {
-                var incident = articles.restore(slug, number, version == null ? -1 : version,
-                        identity.getPrincipal().getName());
-                return savedPage(incident);
-            } catch (StaleVersionException e) {
-                return Response.seeOther(URI.create("/editor/" + enc(slug) + "/revisions")).build();
-            } catch (IncidentNotFoundException e) {
-                throw new NotFoundException(e.getMessage());
-            }
-        });
+        try {
+            var incident = articles.restore(slug, number, version == null ? -1 : version,
+                    identity.getPrincipal().getName());
+            return savedPage(incident);
+        } catch (StaleVersionException e) {
+            return Response.seeOther(URI.create("/editor/" + enc(slug) + "/revisions")).build();
+        } catch (IncidentNotFoundException e) {
+            throw new NotFoundException(e.getMessage());
+        }
     }
 
     private Response handle(IncidentForm form, String slug, String lang) {
@@ -422,17 +425,6 @@ public class EditorPages {
     }
 
     /** Editors only: anonymous visitors are sent to sign in (and back), signed-in readers get 403. */
-    private Optional<Response> gate(String back) {
-        if (viewer.isEditor()) {
-            return Optional.empty();
-        }
-        if (!viewer.isSignedIn()) {
-            return Optional.of(Response.seeOther(URI.create("/login?next=" + enc(back))).build());
-        }
-        return Optional.of(Response.status(403).type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
-                .entity("Editors only.").build());
-    }
-
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }

@@ -10,8 +10,8 @@ import java.util.Locale;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
- * A page that answers with 404 or 405 and nothing else (an unknown or unpublished incident, a form's address
- * opened directly) gets a page in the asker's language that says what happened and leads home, instead of an empty
+ * A page that answers with 403, 404 or 405 and nothing else (an editor's page for a reader, an unknown or
+ * unpublished incident, a form's address opened directly) gets a page in the asker's language that says what happened and leads home, instead of an empty
  * body. The API and Quarkus' own endpoints keep their answers (problem+json, health).
  */
 public class ErrorPage {
@@ -24,12 +24,13 @@ public class ErrorPage {
     public void explain(ContainerRequestContext request, ContainerResponseContext response) {
         int status = response.getStatus();
         String path = request.getUriInfo().getPath();
-        if ((status != 404 && status != 405) || (response.hasEntity() && !isDefaultNotFound(response))
+        if ((status != 403 && status != 404 && status != 405) || (response.hasEntity() && !isDefaultNotFound(response))
                 || path.startsWith("/api/") || path.startsWith("/q/")) {
             return;
         }
         String lang = UiLanguage.ofRequest(request, request.getUriInfo().getQueryParameters().getFirst("lang"));
-        response.setEntity(page.data("lang", lang).data("notFound", status == 404)
+        String kind = status == 404 ? "notFound" : status == 403 ? "forbidden" : "method";
+        response.setEntity(page.data("lang", lang).data("kind", kind)
                 .setLocale(Locale.forLanguageTag(lang)).render(), null, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"));
     }
 

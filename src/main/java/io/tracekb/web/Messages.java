@@ -154,6 +154,12 @@ public interface Messages {
     @Message("This address takes a form sent from another page; it cannot be opened by itself.")
     String error_method_text();
 
+    @Message("Not for your role")
+    String error_forbidden_heading();
+
+    @Message("You are signed in, but this page is for editors (or, for the administration page, for admins). Ask an admin for the role.")
+    String error_forbidden_text();
+
     @Message("{count} more reasons")
     String more_reasons(int count);
 

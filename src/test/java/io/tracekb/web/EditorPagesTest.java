@@ -60,7 +60,15 @@ class EditorPagesTest {
         given().redirects().follow(false).get("/editor/new").then().statusCode(303)
                 .header("Location", containsString("/login?next=%2Feditor%2Fnew"));
         String reader = PageForms.signIn(TestUsers.READER, TestUsers.PASSWORD);
-        PageForms.session(reader).redirects().follow(false).get("/editor/new").then().statusCode(403);
+        PageForms.session(reader).redirects().follow(false).get("/editor/new").then().statusCode(403)
+                .contentType(containsString("text/html")).body(containsString("Not for your role"));
+        PageForms.session(reader).redirects().follow(false).get("/editor/new?lang=ja").then().statusCode(403)
+                .body(containsString("このロールでは開けません"));
+        // a form posted after the session ended: back to the page the form was on
+        given().redirects().follow(false).formParam("version", "1").post("/editor/some-incident/publish").then()
+                .statusCode(303).header("Location", containsString("/login?next=%2Feditor%2Fsome-incident"));
+        given().redirects().follow(false).get("/editor/some-incident/diff?from=1&to=2").then().statusCode(303)
+                .header("Location", containsString("/login?next=%2Feditor%2Fsome-incident%2Fdiff%3Ffrom%3D1%26to%3D2"));
     }
 
     @Test
