@@ -93,11 +93,7 @@ public class SlashCommandResource {
     }
 
     private static String usage(String lang) {
-        return switch (LanguageTags.primary(lang)) {
-            case "ja" -> "コマンドの後ろにスタックトレースを貼り付けてください。";
-            case "zh" -> "请在命令后粘贴堆栈跟踪。";
-            default -> "Paste a stack trace after the command.";
-        };
+        return ApiBundle.in(lang).slash_usage();
     }
 
     static Map<String, String> parseForm(String body) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /** Issue 19, item 12: editor-written text reaches Slack escaped as Slack documents, and Markdown as Markdown. */
+@io.quarkus.test.junit.QuarkusTest
+@io.quarkus.test.common.WithTestResource(io.tracekb.testing.EmbeddedPostgresResource.class)
 class MarkdownReplyTest {
 
     static final String HOSTILE = "<!channel> <https://evil.example|Official fix> & <@U0ADMIN>";

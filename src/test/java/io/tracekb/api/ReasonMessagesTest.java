@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of reason, worded in English (exactly as the API always answered), Japanese and Chinese. */
+@io.quarkus.test.junit.QuarkusTest
+@io.quarkus.test.common.WithTestResource(io.tracekb.testing.EmbeddedPostgresResource.class)
 class ReasonMessagesTest {
 
     private record Wording(Reason reason, String en, String ja, String zh) {

@@ -50,6 +50,23 @@ class MessageBundlesTest {
         }
     }
 
+    /** The API's bundle likewise: io.tracekb.api.ApiMessages and messages/api_ja/zh.properties, the same keys. */
+    @Test
+    void theApiBundleHasTheSameKeysInEveryLanguage() throws IOException {
+        Set<String> english = Arrays.stream(io.tracekb.api.ApiMessages.class.getDeclaredMethods())
+                .filter(m -> m.isAnnotationPresent(Message.class))
+                .map(java.lang.reflect.Method::getName)
+                .collect(Collectors.toCollection(TreeSet::new));
+        for (String file : new String[] { "api_ja.properties", "api_zh.properties" }) {
+            Set<String> keys = keys(BUNDLES.resolve(file));
+            assertThat(keys).as(file).isEqualTo(english);
+            Properties p = load(BUNDLES.resolve(file));
+            for (String key : p.stringPropertyNames()) {
+                assertThat(p.getProperty(key)).as(file + " " + key).isNotBlank();
+            }
+        }
+    }
+
     @Test
     void noTranslationIsLeftEmptyOrInEnglish() throws IOException {
         for (String file : new String[] { "msg_ja.properties", "msg_zh.properties" }) {

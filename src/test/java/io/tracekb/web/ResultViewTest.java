@@ -40,6 +40,8 @@ import org.junit.jupiter.api.Test;
  * read that fails the way Hibernate does when the server is gone (a JDBCConnectionException, SQL state 08001).
  * The whole page against a stopped PostgreSQL is covered by DatabaseOutageIT; this checks what each card holds.
  */
+@io.quarkus.test.junit.QuarkusTest
+@io.quarkus.test.common.WithTestResource(io.tracekb.testing.EmbeddedPostgresResource.class)
 class ResultViewTest {
 
     static final Path INCIDENT = Path.of("content/flink/memory-state-too-large");
