@@ -1,8 +1,6 @@
 package io.tracekb.trace;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 
 /**
@@ -14,14 +12,14 @@ import java.util.List;
 final class JavaTraceReader {
     enum LineKind { BLANK, AT_FRAME, AT_PARTIAL, BARE_FRAME, CAUSED, SUPPRESSED, MORE, CIRCULAR, LOCK, OTHER }
 
-    private static final int MAX_MESSAGE_LINES = 60;
-    private static final int MAX_SUPPRESSED_DEPTH = 32;
+    static final int MAX_MESSAGE_LINES = 60;
+    static final int MAX_SUPPRESSED_DEPTH = 32;
     /** Frames restored from "... N more" per trace; beyond this (never seen in real traces) nothing more is copied. */
     private static final int MAX_RESTORED_FRAMES = 200_000;
 
-    private final List<SourceLine> lines;
-    private final LineKind[] kinds;
-    private final StackFrame[] frames;
+    final List<SourceLine> lines;
+    final LineKind[] kinds;
+    final StackFrame[] frames;
 
     JavaTraceReader(List<SourceLine> lines) {
         this.lines = lines;
@@ -166,7 +164,7 @@ final class JavaTraceReader {
      * Lines [from, to] were cut at one fixed column by a chat client: all but the last have the same length (at least
      * 40). Then they are one line and are joined without a separator.
      */
-    private boolean hardWrapped(int from, int to) {
+    boolean hardWrapped(int from, int to) {
         if (to <= from) return false;
         int len = lines.get(from).text().length();
         if (len < 40) return false;
@@ -198,194 +196,25 @@ final class JavaTraceReader {
 
     /** Reads frames, causes and suppressed blocks from line j; {@code head} is the header's exception or null. */
     private ReadResult readBody(int j, ExceptionDraft head, int first, JavaSyntax.Header header) {
-        BodyReader body = new BodyReader(head, first);
+        TraceBodyReader body = new TraceBodyReader(this, head, first);
         body.readFrom(j);
         return finish(body.main.list, header, first, body.lastUsed + 1, TraceLanguage.JAVA);
     }
 
-    /**
-     * The state of reading one trace's body: the chains still open (innermost first), the exception that lines go
-     * to, and the last line that belonged to the trace. One method per kind of line; each returns the next line to
-     * read, or {@link #END} when the trace has ended.
-     */
-    private final class BodyReader {
-        static final int END = Integer.MAX_VALUE;
-
-        final DraftChain main = new DraftChain(-1);
-        final Deque<DraftChain> open = new ArrayDeque<>();
-        final ExceptionDraft head;
-        ExceptionDraft current;
-        int lastUsed;
-        /** The last frame read was cut off before its ")": the exception it belongs to is truncated. */
-        boolean endedInPartialFrame;
-
-        BodyReader(ExceptionDraft head, int first) {
-            this.head = head;
-            this.current = head;
-            this.lastUsed = first;
-            open.push(main);
-            if (head != null) main.list.add(head);
-        }
-
-        void readFrom(int from) {
-            int n = lines.size();
-            int k = from;
-            while (k < n) {
-                LineKind kind = kinds[k];
-                if (kind == LineKind.AT_FRAME && current != null) { // the common case, without copying the line
-                    k = frame(k);
-                    continue;
-                }
-                String line = lines.get(k).text().strip();
-                if (current == null && main.list.isEmpty() && kind == LineKind.SUPPRESSED) {
-                    // the paste starts at a "Suppressed:" block whose owner was not pasted: read it as the header
-                    current = headerDraft(line.substring(11).strip(), k);
-                    main.list.add(current);
-                    k = used(k);
-                    continue;
-                }
-                if (current == null && kind != LineKind.CAUSED && kind != LineKind.CIRCULAR) {
-                    current = new ExceptionDraft(null, null, -1);
-                    main.list.add(current);
-                }
-                k = switch (kind) {
-                    case AT_FRAME -> frame(k);
-                    case AT_PARTIAL -> partialFrame(k, line);
-                    case MORE -> moreFrames(k, line);
-                    case LOCK -> used(k);
-                    case CAUSED -> cause(k, line);
-                    case SUPPRESSED -> suppressed(k, line);
-                    case CIRCULAR -> circularReference(k, line);
-                    case BLANK -> blank(k);
-                    case OTHER -> messageLine(k);
-                    default -> END;
-                };
-            }
-            if (endedInPartialFrame && current != null) current.truncated = true;
-        }
-
-        private int used(int k) {
-            lastUsed = k;
-            return k + 1;
-        }
-
-        private int frame(int k) {
-            current.frames.add(frames[k]);
-            endedInPartialFrame = false;
-            return used(k);
-        }
-
-        private int partialFrame(int k, String line) {
-            current.frames.add(JavaSyntax.partialFrame(line));
-            endedInPartialFrame = line.indexOf(')') < 0;
-            return used(k);
-        }
-
-        private int moreFrames(int k, String line) {
-            current.omitted = JavaSyntax.parseMore(line);
-            endedInPartialFrame = false;
-            return used(k);
-        }
-
-        private int cause(int k, String line) {
-            int indent = JavaSyntax.indent(lines.get(k).text());
-            ExceptionDraft e = headerDraft(line.substring(10).strip(), k);
-            while (open.size() > 1 && indent < open.peek().indent) open.pop();
-            open.peek().list.add(e);
-            current = e;
-            endedInPartialFrame = false;
-            return used(k);
-        }
-
-        private int suppressed(int k, String line) {
-            int indent = JavaSyntax.indent(lines.get(k).text());
-            while (open.size() > 1 && indent <= open.peek().indent) open.pop();
-            if (open.size() > MAX_SUPPRESSED_DEPTH) open.pop(); // hostile nesting: keep the model shallow
-            List<ExceptionDraft> owners = open.peek().list;
-            if (owners.isEmpty()) {
-                owners.add(current = new ExceptionDraft(null, null, -1));
-            }
-            ExceptionDraft owner = owners.get(owners.size() - 1);
-            DraftChain c = new DraftChain(indent);
-            owner.suppressed.add(c);
-            open.push(c);
-            ExceptionDraft e = headerDraft(line.substring(11).strip(), k);
-            c.list.add(e);
-            current = e;
-            endedInPartialFrame = false;
-            return used(k);
-        }
-
-        private int circularReference(int k, String line) {
-            int indent = JavaSyntax.indent(lines.get(k).text());
-            boolean caption = line.startsWith("Caused by:");
-            String body = caption ? line.substring(10).strip() : line;
-            int colon = body.indexOf(':');
-            int close = body.lastIndexOf(']');
-            String inner = colon >= 0 ? body.substring(colon + 1, close > colon ? close : body.length()).strip() : "";
-            ExceptionDraft e = headerDraft(inner, k);
-            e.circular = true;
-            if (caption) {
-                while (open.size() > 1 && indent < open.peek().indent) open.pop();
-            } else {
-                // Java 8 prints "\t[CIRCULAR REFERENCE:…]" whatever the nesting: it closes the main chain
-                while (open.size() > 1) open.pop();
-            }
-            open.peek().list.add(e);
-            current = e;
-            endedInPartialFrame = false;
-            return used(k);
-        }
-
-        /** One or two blank lines inside a trace are skipped when the trace goes on after them; else it ends. */
-        private int blank(int k) {
-            int n = lines.size();
-            int m = k + 1;
-            while (m < n && m - k <= 2 && kinds[m] == LineKind.BLANK) m++;
-            LineKind next = kind(m);
-            boolean goesOn = next == LineKind.AT_FRAME || next == LineKind.AT_PARTIAL || next == LineKind.CAUSED
-                    || next == LineKind.SUPPRESSED || next == LineKind.MORE || next == LineKind.CIRCULAR;
-            return m - k <= 2 && goesOn ? m : END;
-        }
-
-        /** A multi-line message of a "Caused by:" header: absorbed while frames follow; else the trace ends. */
-        private int messageLine(int k) {
-            if (!current.frames.isEmpty() || current.omitted != 0 || current.line < 0 || current == head) return END;
-            int n = lines.size();
-            int m = k;
-            while (m < n && m - k < MAX_MESSAGE_LINES && (kinds[m] == LineKind.OTHER || kinds[m] == LineKind.BLANK)) m++;
-            LineKind next = kind(m);
-            if (m >= n || !(next == LineKind.AT_FRAME || next == LineKind.AT_PARTIAL || next == LineKind.MORE)) return END;
-            int lastMessageLine = m - 1;
-            while (lastMessageLine > k && kinds[lastMessageLine] == LineKind.BLANK) lastMessageLine--;
-            ExceptionDraft rejoined = hardWrapped(current.line, lastMessageLine) ? rejoinCause(current, lastMessageLine) : null;
-            if (rejoined != null) {
-                replace(open.peek().list, current, rejoined);
-                current = rejoined;
-            } else {
-                StringBuilder b = new StringBuilder(current.message == null ? "" : current.message);
-                for (int q = k; q < m; q++) b.append('\n').append(lines.get(q).text());
-                current.message = b.toString().stripTrailing();
-            }
-            lastUsed = m - 1;
-            return m;
-        }
-    }
-
     /** A "Caused by:" / "Suppressed:" header hard-wrapped over several lines, re-read from the joined text. */
-    private ExceptionDraft rejoinCause(ExceptionDraft e, int to) {
+    ExceptionDraft rejoinCause(ExceptionDraft e, int to) {
         String joined = concat(e.line, to).strip();
         int colon = joined.indexOf(':');
         if (colon < 0) return null;
         return headerDraft(joined.substring(colon + 1).strip(), e.line);
     }
 
-    private static void replace(List<ExceptionDraft> list, ExceptionDraft old, ExceptionDraft with) {
+    static void replace(List<ExceptionDraft> list, ExceptionDraft old, ExceptionDraft with) {
         int idx = list.lastIndexOf(old);
         if (idx >= 0) list.set(idx, with);
     }
 
-    private static ExceptionDraft headerDraft(String text, int line) {
+    static ExceptionDraft headerDraft(String text, int line) {
         JavaSyntax.Header h = JavaSyntax.parseHeader(text, false);
         if (h != null) return new ExceptionDraft(h.type(), h.message(), line);
         int colon = text.indexOf(": ");
