@@ -1,20 +1,18 @@
 package io.tracekb.search;
 
-import jakarta.annotation.PreDestroy;
+import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
  * After the index could not be written (disk full, I/O error), saves are still committed in PostgreSQL but
- * missing from the index. This retries, every {@code kb.index.retry-interval}, to bring the index level with
- * the database (the same comparison of versions as at start), until it succeeds.
+ * missing from the index. This retries, every {@code kb.index.retry-interval} (Quarkus' scheduler, one attempt at a
+ * time), to bring the index level with the database (the same comparison of versions as at start), until it
+ * succeeds; while the index is level, a tick does nothing.
  */
 @ApplicationScoped
 public class IndexCatchUp {
@@ -27,17 +25,15 @@ public class IndexCatchUp {
     @ConfigProperty(name = "kb.index.retry-interval", defaultValue = "10S")
     Duration interval;
 
-    private ScheduledExecutorService retries;
     private volatile Instant behindSince;
     private int attempts;
 
-    /** Records that the index missed writes, and makes sure a catch-up is scheduled. */
+    /** Records that the index missed writes; the next tick tries to catch up. */
     public synchronized void behind(RuntimeException cause) {
         if (behindSince == null) {
             behindSince = Instant.now();
             LOG.errorf("Search index is behind the database: %s. Retrying every %d s.", cause.getMessage(),
                     interval.toSeconds());
-            schedule();
         }
     }
 
@@ -46,18 +42,12 @@ public class IndexCatchUp {
         return behindSince;
     }
 
-    private void schedule() {
-        if (retries == null) {
-            retries = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "tracekb-index-catch-up");
-                t.setDaemon(true);
-                return t;
-            });
+    @Scheduled(identity = "index-catch-up", every = "${kb.index.retry-interval:10S}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void attempt() {
+        if (behindSince == null) {
+            return;
         }
-        retries.schedule(this::attempt, interval.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private void attempt() {
         try {
             int changed = searchIndex.synchronizeWithDatabase();
             synchronized (this) {
@@ -72,15 +62,7 @@ public class IndexCatchUp {
                 if (attempts % 30 == 1) { // not one line per retry while a disk stays full for hours
                     LOG.warnf("Search index still behind the database (attempt %d): %s", attempts, e.getMessage());
                 }
-                schedule();
             }
-        }
-    }
-
-    @PreDestroy
-    synchronized void stop() {
-        if (retries != null) {
-            retries.shutdownNow();
         }
     }
 }
