@@ -9,7 +9,10 @@ public final class HintMessages {
     }
 
     public static String message(Hint hint, String lang) {
-        ApiMessages m = ApiBundle.in(lang);
+        return message(hint, ApiBundle.in(lang));
+    }
+
+    public static String message(Hint hint, ApiMessages m) {
         return switch (hint.code()) {
             case NO_TRACE_FOUND -> m.hint_no_trace_found();
             case SEVERAL_TRACES -> m.hint_several_traces();

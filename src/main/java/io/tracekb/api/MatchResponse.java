@@ -59,6 +59,7 @@ public record MatchResponse(Query query, List<Result> results) {
                 summary.component() == null ? null : summary.component().name(), summary.ownCodeFrame(),
                 summary.searchLinks());
         List<Result> results = new ArrayList<>();
+        ApiMessages wording = ApiBundle.in(lang); // once per answer, not per result
         for (MatchResult r : outcome.results()) {
             IncidentData d = incidents.apply(r.slug());
             if (d == null) {
@@ -75,7 +76,7 @@ public record MatchResponse(Query query, List<Result> results) {
             results.add(new Result(r.incidentId(), r.slug(), d.translations().get(shown).title(), shown,
                     d.translations().keySet().stream().sorted().toList(), Math.round(r.score() * 1000) / 1000.0,
                     r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
-                    ReasonMessages.messages(r.why(), lang), fixes));
+                    ReasonMessages.messages(r.why(), wording), fixes));
         }
         return new MatchResponse(query, results);
     }

@@ -48,7 +48,9 @@ public record ParseResponse(List<TraceJson> traces, Integer primary, List<HintJs
     }
 
     static List<HintJson> hints(PasteAnalysis paste, String lang) {
-        return paste.parse().hints().stream().map(h -> new HintJson(h.code().name(), HintMessages.message(h, lang))).toList();
+        ApiMessages wording = ApiBundle.in(lang);
+        return paste.parse().hints().stream().map(h -> new HintJson(h.code().name(), HintMessages.message(h, wording)))
+                .toList();
     }
 
     private static List<ExceptionJson> exceptions(List<ParsedException> chain) {

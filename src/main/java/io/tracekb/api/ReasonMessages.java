@@ -14,7 +14,11 @@ public final class ReasonMessages {
     }
 
     public static List<String> messages(List<Reason> reasons, String lang) {
-        ApiMessages m = ApiBundle.in(lang);
+        return messages(reasons, ApiBundle.in(lang));
+    }
+
+    /** With the bundle looked up once for a whole answer. */
+    public static List<String> messages(List<Reason> reasons, ApiMessages m) {
         return reasons.stream().map(r -> message(r, m)).toList();
     }
 

@@ -1,5 +1,7 @@
 package io.tracekb.web;
 
+import io.tracekb.api.ApiBundle;
+import io.tracekb.api.ApiMessages;
 import io.tracekb.api.HintMessages;
 import io.tracekb.api.ReasonMessages;
 import io.tracekb.article.IncidentData;
@@ -88,8 +90,9 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
         PasteAnalysis paste = outcome.paste();
         Understood understood = understood(paste);
         List<String> hints = new ArrayList<>();
+        ApiMessages wording = ApiBundle.in(lang); // once per page, not per hint and per card
         for (Hint h : paste.parse().hints()) {
-            hints.add(HintMessages.message(h, lang));
+            hints.add(HintMessages.message(h, wording));
         }
         List<String> lines = text.lines().toList();
         ParsedTrace primary = paste.parse().primaryTrace();
@@ -103,7 +106,7 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
             }
             anyConfident |= r.confident();
             Set<String> incidentKeys = primary == null ? Set.of() : frameKeys.apply(r.slug());
-            cards.add(card(cards.size() + 1, r, d, lang, lines, primary, keyOfRawFrame, incidentKeys));
+            cards.add(card(cards.size() + 1, r, d, lang, wording, lines, primary, keyOfRawFrame, incidentKeys));
         }
         return new ResultView(understood, cards, anyConfident, List.copyOf(hints),
                 FailureSummary.of(paste.prose(), primary, paste.primary(), lang));
@@ -120,8 +123,8 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
                 trace == null ? 0 : trace.frameCount());
     }
 
-    private static Card card(int rank, MatchResult r, IncidentData d, String lang, List<String> lines,
-            ParsedTrace primary, Map<String, String> keyOfRawFrame, Set<String> incidentKeys) {
+    private static Card card(int rank, MatchResult r, IncidentData d, String lang, ApiMessages wording,
+            List<String> lines, ParsedTrace primary, Map<String, String> keyOfRawFrame, Set<String> incidentKeys) {
         String shown = d.bestLanguage(lang);
         List<LanguageBadge> badges = new ArrayList<>();
         for (String l : UiLanguage.SUPPORTED) {
@@ -161,7 +164,7 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
         return new Card(rank, r.slug(), text.title(), shown, badges, score,
                 (int) Math.round(r.score() * 100), r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
                 text.summary() == null || text.summary().isBlank() ? null : text.summary().strip(),
-                ReasonMessages.messages(r.why(), lang), fixes, trace, matching > 0, cut,
+                ReasonMessages.messages(r.why(), wording), fixes, trace, matching > 0, cut,
                 d.status() != null && d.status() != io.tracekb.article.IncidentStatus.PUBLISHED);
     }
 
