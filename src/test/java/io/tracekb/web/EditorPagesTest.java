@@ -205,7 +205,7 @@ class EditorPagesTest {
         assertThat(conflict).contains("Someone else saved this incident in the meantime")
                 // the history's numbers, not the optimistic lock's versions (one less)
                 .contains("Your edit started from revision #1; the stored revision is now #2.")
-                .contains("<ins>+ [en] title: Their new title</ins>")
+                .contains("<ins>+ [en] title: <mark>Their new title</mark></ins>")
                 .contains("value=\"My edited title\"").contains("My edited body");
         long current = hiddenVersion(conflict);
         assertThat(current).isGreaterThan(startedFrom);
@@ -339,8 +339,8 @@ class EditorPagesTest {
                 .body(containsString("name=\"from\" value=\"1\""))
                 .body(containsString("action=\"/editor/" + slug + "/restore\""));
         editor().get("/editor/" + slug + "/diff?from=1&to=2").then().statusCode(200)
-                .body(containsString("<del>- [en] title: Checkpoint fails</del>"))
-                .body(containsString("<ins>+ [en] title: Second title</ins>"));
+                .body(containsString("<del>- [en] title: <mark>Checkpoint fails</mark></del>"))
+                .body(containsString("<ins>+ [en] title: <mark>Second title</mark></ins>"));
 
         long version = currentVersion(slug);
         form("/editor/" + slug + "/revisions").formParam("number", 1).formParam("version", version)
