@@ -1,4 +1,4 @@
-package io.tracekb.app;
+package io.tracekb.build;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.tracekb.app;
+package io.tracekb.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
