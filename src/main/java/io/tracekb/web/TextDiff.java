@@ -4,6 +4,7 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import com.github.difflib.patch.DeltaType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -52,56 +53,74 @@ public final class TextDiff {
             for (; kept < at; kept++) out.add(new Line(Change.SAME, before.get(kept)));
             List<String> removed = delta.getSource().getLines();
             List<String> added = delta.getTarget().getLines();
-            boolean paired = delta.getType() == DeltaType.CHANGE;
-            for (int i = 0; i < removed.size(); i++) {
-                out.add(paired && i < added.size() ? byWords(Change.REMOVED, removed.get(i), added.get(i))
-                        : new Line(Change.REMOVED, removed.get(i)));
+            List<Line> removedRows = rows(Change.REMOVED, removed);
+            List<Line> addedRows = rows(Change.ADDED, added);
+            if (delta.getType() == DeltaType.CHANGE) {
+                for (int i = 0; i < Math.min(removed.size(), added.size()); i++) {
+                    Line[] pair = byWords(removed.get(i), added.get(i));
+                    removedRows.set(i, pair[0]);
+                    addedRows.set(i, pair[1]);
+                }
             }
-            for (int i = 0; i < added.size(); i++) {
-                out.add(paired && i < removed.size() ? byWords(Change.ADDED, added.get(i), removed.get(i))
-                        : new Line(Change.ADDED, added.get(i)));
-            }
+            out.addAll(removedRows);
+            out.addAll(addedRows);
             kept = at + delta.getSource().size();
         }
         for (; kept < before.size(); kept++) out.add(new Line(Change.SAME, before.get(kept)));
         return out;
     }
 
-    /** {@code line} (of kind {@code kind}) in spans: the words {@code other} lacks are changed. */
-    static Line byWords(Change kind, String line, String other) {
-        List<String> mine = words(line);
-        List<String> theirs = words(other);
-        if (mine.size() > MAX_WORDS || theirs.size() > MAX_WORDS) {
-            return new Line(kind, line);
+    private static List<Line> rows(Change kind, List<String> lines) {
+        List<Line> out = new ArrayList<>(lines.size());
+        lines.forEach(l -> out.add(new Line(kind, l)));
+        return out;
+    }
+
+    /**
+     * A removed line and the added line that replaces it, each in spans, from one word diff: the words only the
+     * removed line has, and those only the added line has, are changed.
+     */
+    static Line[] byWords(String removed, String added) {
+        List<String> before = words(removed);
+        List<String> after = words(added);
+        if (before.size() > MAX_WORDS || after.size() > MAX_WORDS) {
+            return new Line[] { new Line(Change.REMOVED, removed), new Line(Change.ADDED, added) };
         }
-        boolean[] changed = new boolean[mine.size()];
-        // the diff from this side to the other: its source chunks are the words only this side has
-        for (AbstractDelta<String> d : DiffUtils.diff(mine, theirs).getDeltas()) {
-            for (int i = 0; i < d.getSource().size(); i++) {
-                changed[d.getSource().getPosition() + i] = true;
-            }
+        boolean[] gone = new boolean[before.size()];
+        boolean[] come = new boolean[after.size()];
+        for (AbstractDelta<String> d : DiffUtils.diff(before, after).getDeltas()) {
+            Arrays.fill(gone, d.getSource().getPosition(), d.getSource().getPosition() + d.getSource().size(),
+                    true);
+            Arrays.fill(come, d.getTarget().getPosition(), d.getTarget().getPosition() + d.getTarget().size(),
+                    true);
         }
+        return new Line[] { new Line(Change.REMOVED, removed, spans(before, gone)),
+                new Line(Change.ADDED, added, spans(after, come)) };
+    }
+
+    /** The words as runs of changed and unchanged text. */
+    private static List<Span> spans(List<String> words, boolean[] changed) {
         // white space between two changed words belongs to the change: one mark, not one per word
-        for (int i = 1; i + 1 < mine.size(); i++) {
-            if (!changed[i] && changed[i - 1] && changed[i + 1] && mine.get(i).isBlank()) {
+        for (int i = 1; i + 1 < words.size(); i++) {
+            if (!changed[i] && changed[i - 1] && changed[i + 1] && words.get(i).isBlank()) {
                 changed[i] = true;
             }
         }
         List<Span> spans = new ArrayList<>();
         StringBuilder run = new StringBuilder();
         boolean runChanged = false;
-        for (int i = 0; i < mine.size(); i++) {
+        for (int i = 0; i < words.size(); i++) {
             if (run.length() > 0 && changed[i] != runChanged) {
                 spans.add(new Span(run.toString(), runChanged));
                 run.setLength(0);
             }
             runChanged = changed[i];
-            run.append(mine.get(i));
+            run.append(words.get(i));
         }
         if (run.length() > 0 || spans.isEmpty()) {
             spans.add(new Span(run.toString(), runChanged));
         }
-        return new Line(kind, line, List.copyOf(spans));
+        return List.copyOf(spans);
     }
 
     /** A line as words (letters, digits, '_'), runs of white space, and single other characters, in order. */
