@@ -92,9 +92,9 @@ public final class LabelledSetEvaluation {
                 String p = part.name().toLowerCase(Locale.ROOT);
                 // a one-sample incident has no other sample to be found by when its sample is held out
                 List<EvalQuery> traces = variant.isEmpty()
-                        ? queries(part, LabelledSet.Kind.INDEPENDENT, LabelledSet.Kind.SURVEY, LabelledSet.Kind.HELD_OUT,
+                        ? pastes(part, LabelledSet.Kind.INDEPENDENT, LabelledSet.Kind.SURVEY, LabelledSet.Kind.HELD_OUT,
                                 LabelledSet.Kind.NEGATIVE)
-                        : queries(part, LabelledSet.Kind.INDEPENDENT, LabelledSet.Kind.SURVEY, LabelledSet.Kind.NEGATIVE);
+                        : pastes(part, LabelledSet.Kind.INDEPENDENT, LabelledSet.Kind.SURVEY, LabelledSet.Kind.NEGATIVE);
                 Table table = table(variant + "trace queries and negatives, " + p + " part", traceSystems, traces,
                         threshold);
                 tables.put(variant + "traces " + p, table);
@@ -108,8 +108,8 @@ public final class LabelledSetEvaluation {
                 tables.put("pasted again " + p, table("samples pasted again (clean and damaged), " + p + " part",
                         traceSystems, queries(part, LabelledSet.Kind.PASTED_AGAIN), threshold));
                 for (String lang : List.of("en", "ja", "zh")) {
-                    List<EvalQuery> text = set.items(part, LabelledSet.Kind.FREE_TEXT).stream()
-                            .filter(i -> lang.equals(i.lang())).map(LabelledSet.Item::query).toList();
+                    List<EvalQuery> text = set.items(part, LabelledSet.Kind.FREE_TEXT, LabelledSet.Kind.NEGATIVE)
+                            .stream().filter(i -> lang.equals(i.lang())).map(LabelledSet.Item::query).toList();
                     tables.put("free text " + lang + " " + p, table("free text, " + lang + ", " + p + " part",
                             List.of(tracekb, bigrams, bm25, mlt, fts), text, threshold));
                 }
@@ -161,6 +161,12 @@ public final class LabelledSetEvaluation {
                     Map.of("en", en), fixes, d.sampleTraces()));
         }
         return out;
+    }
+
+    /** The pasted queries of {@code kinds}: free-text negatives (those with a language) belong to the free text. */
+    private List<EvalQuery> pastes(LabelledSet.Part part, LabelledSet.Kind... kinds) {
+        return set.items(part, kinds).stream().filter(i -> i.kind() != LabelledSet.Kind.NEGATIVE || i.lang() == null)
+                .map(LabelledSet.Item::query).toList();
     }
 
     private List<EvalQuery> queries(LabelledSet.Part part, LabelledSet.Kind... kinds) {

@@ -169,6 +169,7 @@ public final class RankerTraining {
                         r.item().query().name(), r.slugs().get(best)));
             }
         }
+        textOnlyTable(rows, oof, a, b, report);
         wrong.sort(Comparator.reverseOrder());
         wrong.stream().limit(12).forEach(w -> report.append("- ").append(w).append('\n'));
         report.append('\n');
@@ -178,6 +179,38 @@ public final class RankerTraining {
             report.append(String.format(Locale.ROOT, "| %s | %.4f |%n", f, fit.weights()[f.ordinal()]));
         }
         return model;
+    }
+
+    /**
+     * How precise the top answers to text without a trace would be at a range of probabilities (out-of-fold): the
+     * evidence for never vouching for text alone ({@link Ranker#mayVouchFor}).
+     */
+    static void textOnlyTable(List<QueryRows> rows, double[][] oof, double a, double b, StringBuilder report) {
+        List<double[]> tops = new ArrayList<>(); // p, right, negative
+        for (int q = 0; q < rows.size(); q++) {
+            QueryRows r = rows.get(q);
+            if (oof[q].length == 0 || r.item().kind() == LabelledSet.Kind.PASTED_AGAIN
+                    || PasteAnalysis.of(r.item().query().text()).primary() != null) {
+                continue;
+            }
+            int best = argmax(oof[q]);
+            tops.add(new double[] { RankingModel.calibrated(oof[q], a, b)[best], r.right().get(best) ? 1 : 0,
+                    r.item().query().negative() ? 1 : 0 });
+        }
+        report.append("\nText without a trace (" + tops.size() + " queries, out-of-fold): what vouching for its top answer "
+                + "at a probability would give\n\n| p >= | answered | right | negatives |\n|---|---|---|---|\n");
+        for (double t : new double[] { 0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.93, 0.92, 0.9, 0.85, 0.8, 0.7 }) {
+            int n = 0, right = 0, neg = 0;
+            for (double[] x : tops) {
+                if (x[0] >= t) {
+                    n++;
+                    right += (int) x[1];
+                    neg += (int) x[2];
+                }
+            }
+            report.append(String.format(Locale.ROOT, "| %.2f | %d | %d | %d |%n", t, n, right, neg));
+        }
+        report.append('\n');
     }
 
     /** Each row's log-odds under a model fitted without the row's fold (folds by group). */

@@ -63,8 +63,14 @@ final class TraceKbSystem implements MatchingSystem {
         IncidentData d = bySlug.get(slug);
         List<IncidentData.SampleTraceData> rest = new ArrayList<>(d.sampleTraces());
         rest.remove(trace);
-        index.put(IndexedIncident.of(ids.get(slug), 2, new IncidentData(d.slug(), d.product(), d.tags(),
-                d.affectedVersions(), d.status(), d.translations(), d.fixes(), rest)));
+        if (rest.isEmpty()) {
+            // its only sample held out, a one-trace incident (a survey distractor) is held out whole: its write-up
+            // is the report's own title, which would answer the report
+            index.remove(ids.get(slug));
+        } else {
+            index.put(IndexedIncident.of(ids.get(slug), 2, new IncidentData(d.slug(), d.product(), d.tags(),
+                    d.affectedVersions(), d.status(), d.translations(), d.fixes(), rest)));
+        }
         index.commit();
         heldOut = slug;
     }
