@@ -71,6 +71,12 @@ public interface ApiMessages {
     @Message("{component} {version} is outside the affected versions ({range})")
     String reason_version_outside_affected(String component, String version, String range);
 
+    @Message("the message names the same: {names}")
+    String reason_literals_shared(String names);
+
+    @Message("the message names {pasted}, the sample trace's {sample}")
+    String reason_literals_differ(String pasted, String sample);
+
     @Message("{matching} of {total} sample traces match")
     String reason_samples_match(String matching, String total);
 

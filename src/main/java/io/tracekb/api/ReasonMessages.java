@@ -38,6 +38,8 @@ public final class ReasonMessages {
             case ROOT_CAUSE_DIFFERENT_MESSAGE -> m.reason_root_cause_different_message(a.get(0));
             case TEMPLATE_IDENTICAL -> m.reason_template_identical();
             case TEMPLATE_SIMILAR -> m.reason_template_similar();
+            case LITERALS_SHARED -> m.reason_literals_shared(String.join(m.list_separator(), a));
+            case LITERALS_DIFFER -> m.reason_literals_differ(a.get(0), a.get(1));
             case SAME_INTRODUCING_MESSAGE -> m.reason_same_introducing_message();
             case FRAMES_ALIGN -> m.reason_frames_align(a.get(0), a.get(1));
             case CHAIN_ALSO_HAS -> m.reason_chain_also_has(String.join(m.list_separator(), a));

@@ -101,19 +101,25 @@ public final class Ranker {
      */
     public List<MatchResult> top(PasteAnalysis paste, List<Candidate> candidates, int limit) {
         double[] probabilities = model.probabilities(candidates.stream().map(Candidate::features).toList());
+        double[] scores = new double[probabilities.length];
+        for (int i = 0; i < scores.length; i++) {
+            scores[i] = mayVouchFor(paste, candidates.get(i)) ? probabilities[i]
+                    : Math.min(probabilities[i], Math.nextDown(threshold));
+        }
         Integer[] order = new Integer[candidates.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -probabilities[i])
+        // capped scores tie: among them the model's probability still decides
+        java.util.Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -scores[i])
+                .thenComparingDouble(i -> -probabilities[i])
                 .thenComparingInt(i -> candidates.get(i).luceneRank())
                 .thenComparing(i -> candidates.get(i).slug()));
         List<MatchResult> results = new ArrayList<>(Math.min(limit, order.length));
         for (int k = 0; k < Math.min(limit, order.length); k++) {
             Candidate c = candidates.get(order[k]);
-            double p = probabilities[order[k]];
-            boolean confident = mayVouchFor(paste, c) && p >= threshold;
-            results.add(new MatchResult(c.id(), c.slug(), p, confident, c.sameFingerprint(), ordered(c)));
+            double score = scores[order[k]];
+            results.add(new MatchResult(c.id(), c.slug(), score, score >= threshold, c.sameFingerprint(), ordered(c)));
         }
         return List.copyOf(results);
     }
@@ -122,7 +128,9 @@ public final class Ranker {
      * Whether candidate {@code c} may be the confident answer to {@code paste}, whatever its probability. Text alone
      * can suggest but is never vouched for: nothing in it is specific enough to be sure; nor can a trace cut off
      * above its cause (e.g. only "Recovery is suppressed by ..."), nor an incident about such a wrapper, whose
-     * advice is to read the cause. Training applies the same rule when it chooses the threshold.
+     * advice is to read the cause. Training applies the same rule when it chooses the threshold. Their score is
+     * capped just under the threshold, so that {@code confident} stays exactly "the score reaches the threshold"
+     * (the REST contract): a bot that reads only the score is not told more than the ranker vouches for.
      */
     public static boolean mayVouchFor(PasteAnalysis paste, Candidate c) {
         return paste.showsItsFailure() && !c.textOnly() && !c.wrapperIncident();
@@ -143,6 +151,8 @@ public final class Ranker {
             case ROOT_CAUSE_OUTER_IN_SAMPLE, ROOT_CAUSE_DEEPER_IN_PASTE, ROOT_CAUSE_SAME_TEMPLATE, ROOT_CAUSE_NO_MESSAGE,
                     ROOT_CAUSE_SIMILAR_MESSAGE, ROOT_CAUSE_DIFFERENT_MESSAGE -> Feature.ROOT_TYPE;
             case TEMPLATE_IDENTICAL, TEMPLATE_SIMILAR -> Feature.TEMPLATE;
+            case LITERALS_SHARED -> Feature.LITERALS_SHARED;
+            case LITERALS_DIFFER -> Feature.LITERALS_DIFFER;
             case SAME_INTRODUCING_MESSAGE -> Feature.INTRODUCING_MESSAGE;
             case FRAMES_ALIGN -> Feature.FRAMES;
             case CHAIN_ALSO_HAS -> Feature.CHAIN;

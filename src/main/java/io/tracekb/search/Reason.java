@@ -31,6 +31,10 @@ public record Reason(Kind kind, List<String> args) {
         TEMPLATE_IDENTICAL(0),
         /** Root cause types differ; the message templates are similar. No args. */
         TEMPLATE_SIMILAR(0),
+        /** The root messages name the same things (quoted names, OS messages, small numbers). Args: those names. */
+        LITERALS_SHARED(-1),
+        /** The root messages agree but name other things. Args: the paste's first name, the sample's. */
+        LITERALS_DIFFER(2),
         /** A frame list without exception, introduced by the same log line as a sample's. No args. */
         SAME_INTRODUCING_MESSAGE(0),
         /** Args: frames shared, frames of the paste. */

@@ -81,12 +81,32 @@ public final class TraceComparison {
             x[Feature.ROOT_TYPE.ordinal()] = rootScore;
             x[Feature.TEMPLATE.ordinal()] = templateScore;
             x[Feature.CHAIN.ordinal()] = chainScore;
+            if (rootScore > 0 && templateScore >= 0.5) {
+                double shared = sharedLiterals(query.literals(), sample.literals());
+                if (shared > 0) {
+                    x[Feature.LITERALS_SHARED.ordinal()] = shared;
+                    why.add(new Reason(Reason.Kind.LITERALS_SHARED,
+                            sample.literals().stream().distinct().filter(query.literals()::contains).toList()));
+                } else if (shared == 0) {
+                    x[Feature.LITERALS_DIFFER.ordinal()] = 1;
+                    why.add(Reason.of(Reason.Kind.LITERALS_DIFFER, query.literals().get(0), sample.literals().get(0)));
+                }
+            }
         }
         if (sameFingerprint) {
             x[Feature.SAME_FINGERPRINT.ordinal()] = 1;
             why.add(0, Reason.of(Reason.Kind.SAME_FINGERPRINT));
         }
         return new Result(x, sameFingerprint, why);
+    }
+
+    /** The share of the sample's literals the query has too; -1 when either has none. */
+    static double sharedLiterals(List<String> query, List<String> sample) {
+        if (query == null || sample == null || query.isEmpty() || sample.isEmpty()) {
+            return -1;
+        }
+        long shared = sample.stream().distinct().filter(query::contains).count();
+        return shared / (double) sample.stream().distinct().count();
     }
 
     /** Whether the sample agrees on the failure itself: the same root type (or crossed) with a similar message. */

@@ -1,5 +1,6 @@
 package io.tracekb.search;
 
+import io.tracekb.signature.MaskedSpan;
 import io.tracekb.signature.MessageTemplater;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureFrame;
@@ -7,12 +8,15 @@ import io.tracekb.trace.ParsedException;
 import io.tracekb.trace.ParsedTrace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the structural rerank needs of one trace, stored with each indexed incident so that reranking reads
  * no database: the cause chain (with wrapper flags), the root cause and its message template, the frame keys
- * of the root cause and of the outermost exception (top first), the fingerprint and component versions.
+ * of the root cause and of the outermost exception (top first), the fingerprint and component versions, and the
+ * names the root message quotes (its literals).
  *
  * <p>A chain longer than {@value #MAX_CHAIN} keeps its {@value #OUTER_KEPT} outermost and its innermost
  * exceptions: every comparison walks the chain once per candidate sample, and a hostile paste of thousands of
@@ -29,7 +33,8 @@ public record TraceShape(
         List<Boolean> outerUbiquitous,
         String fingerprint,
         Map<String, String> versions,
-        List<String> templates) {
+        List<String> templates,
+        List<String> literals) {
 
     /**
      * The shape of a paste's primary trace; {@code templates} holds the message template of every exception of
@@ -108,8 +113,35 @@ public record TraceShape(
             exceptions.add(t == null ? "" : t);
         }
         return new TraceShape(exceptions, wrappers, s.rootCauseType(), s.rootCauseTemplate(), frames, ubiquitous,
-                outer, outerUbiquitous, s.fingerprint(), s.versions(), List.copyOf(templates));
+                outer, outerUbiquitous, s.fingerprint(), s.versions(), List.copyOf(templates), literals(s.masked()));
     }
+
+    /** Masked parts that name what failed (quoted names, OS messages), not when or where; kept to compare them. */
+    static final Set<String> NAMING_LITERALS = Set.of("quoted", "os-message");
+
+    /**
+     * The root message's naming literals, lowercased, without their quotes or brackets, and its small numbers (one
+     * or two digits: "There are 0 datanode(s) running" is another failure than 2; sizes, ids and times are longer).
+     */
+    static List<String> literals(List<MaskedSpan> masked) {
+        List<String> out = new ArrayList<>();
+        for (MaskedSpan m : masked) {
+            String o = m.original();
+            String literal = null;
+            if (NAMING_LITERALS.contains(m.pattern()) && o.length() > 2) {
+                literal = o.substring(1, o.length() - 1).strip().toLowerCase(Locale.ROOT);
+            } else if (m.pattern().equals("number") && o.length() <= 2) {
+                literal = o;
+            }
+            if (literal != null && !literal.isEmpty() && out.size() < MAX_LITERALS) {
+                out.add(literal.length() > MAX_LITERAL ? literal.substring(0, MAX_LITERAL) : literal);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    static final int MAX_LITERALS = 8;
+    static final int MAX_LITERAL = 200;
 
     /** The template of exception i of the chain, or null when unknown (an index written before templates were kept). */
     public String templateOf(int i) {

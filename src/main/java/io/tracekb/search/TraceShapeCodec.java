@@ -21,7 +21,7 @@ import org.apache.lucene.util.BytesRef;
  */
 final class TraceShapeCodec {
 
-    private static final byte FORMAT = 1;
+    private static final byte FORMAT = 2;
 
     private TraceShapeCodec() {
     }
@@ -43,6 +43,7 @@ final class TraceShapeCodec {
             if (s.templates() != null) {
                 s.templates().forEach(x -> table.putIfAbsent(x, table.size()));
             }
+            literalsOf(s).forEach(x -> table.putIfAbsent(x, table.size()));
         }
         ByteBuffersDataOutput out = new ByteBuffersDataOutput();
         try {
@@ -70,6 +71,7 @@ final class TraceShapeCodec {
                     out.writeVInt(table.get(e.getValue()));
                 }
                 writeStrings(out, s.templates() == null ? List.of() : s.templates(), table);
+                writeStrings(out, literalsOf(s), table);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // in-memory output: not expected
@@ -109,10 +111,15 @@ final class TraceShapeCodec {
                 versions.put(table[in.readVInt()], table[in.readVInt()]);
             }
             List<String> templates = readStrings(in, table);
+            List<String> literals = readStrings(in, table);
             shapes.add(new TraceShape(exceptions, wrappers, root, template, frames, ubiquitous, outer, outerUbiquitous,
-                    fingerprint, versions, templates));
+                    fingerprint, versions, templates, literals));
         }
         return shapes;
+    }
+
+    private static List<String> literalsOf(TraceShape s) {
+        return s.literals() == null ? List.of() : s.literals();
     }
 
     private static Map<String, String> versionsOf(TraceShape s) {

@@ -74,7 +74,7 @@ class TraceComparisonTest {
 
     private static TraceShape chain(List<String> types, List<Boolean> wrappers, String root) {
         return new TraceShape(types, wrappers, root, null, List.of(), List.of(), List.of(), List.of(), "fingerprint",
-                Map.of(), List.of());
+                Map.of(), List.of(), List.of());
     }
 
     @Test
@@ -102,5 +102,42 @@ class TraceComparisonTest {
         assertThat(comparison.chainOverlap(query, none))
                 .isEqualTo(new TraceComparison.ChainOverlap(0, List.of()));
         assertThat(comparison.chainOverlap(chain(List.of("b.B"), List.of(true), null), sample).jaccard()).isZero();
+    }
+
+    @Test
+    void theNamesAMessageQuotesTellTheSameMessageAboutAnotherObjectApart() {
+        String frames = "\tat org.apache.flink.table.factories.FactoryUtil.discoverFactory(FactoryUtil.java:545)\n";
+        String kafka = "org.apache.flink.table.api.ValidationException: Could not find any factory for identifier "
+                + "'kafka' that implements 'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.\n"
+                + frames;
+        String jdbc = kafka.replace("'kafka'", "'jdbc'");
+
+        TraceComparison.Result same = compare(kafka, kafka.replace("545", "600"));
+        assertThat(same.get(Feature.LITERALS_SHARED)).isEqualTo(1.0);
+        assertThat(same.get(Feature.LITERALS_DIFFER)).isZero();
+        assertThat(same.why()).contains(new Reason(Reason.Kind.LITERALS_SHARED,
+                List.of("kafka", "org.apache.flink.table.factories.dynamictablefactory")));
+
+        // one of the two names differs: half shared, not "different"
+        TraceComparison.Result half = compare(jdbc, kafka);
+        assertThat(half.get(Feature.LITERALS_SHARED)).isEqualTo(0.5);
+        assertThat(half.get(Feature.LITERALS_DIFFER)).isZero();
+
+        String input = "java.lang.NumberFormatException: For input string: \"abc\"\n"
+                + "\tat java.lang.NumberFormatException.forInputString(NumberFormatException.java:65)\n";
+        TraceComparison.Result other = compare(input, input.replace("abc", "1-amzn-1"));
+        assertThat(other.get(Feature.LITERALS_SHARED)).isZero();
+        assertThat(other.get(Feature.LITERALS_DIFFER)).isEqualTo(1.0);
+        assertThat(other.why()).contains(Reason.of(Reason.Kind.LITERALS_DIFFER, "abc", "1-amzn-1"));
+
+        // nothing quoted on one side, or another failure: the names say nothing
+        TraceComparison.Result unquoted = compare(input, "java.lang.NumberFormatException: null\n"
+                + "\tat java.lang.Integer.parseInt(Integer.java:542)\n");
+        assertThat(unquoted.get(Feature.LITERALS_SHARED)).isZero();
+        assertThat(unquoted.get(Feature.LITERALS_DIFFER)).isZero();
+        TraceComparison.Result otherType = compare(input, "java.io.FileNotFoundException: \"abc\"\n"
+                + "\tat java.io.FileInputStream.open0(Native Method)\n");
+        assertThat(otherType.get(Feature.LITERALS_SHARED)).isZero();
+        assertThat(otherType.get(Feature.LITERALS_DIFFER)).isZero();
     }
 }

@@ -39,9 +39,10 @@ class TraceShapeCodecTest {
     @Test
     void nullsEmptiesAndRepeatedStringsRoundTrip() {
         TraceShape frameList = new TraceShape(List.of(""), List.of(false), null, null, List.of("a.B.c", "a.B.c"),
-                List.of(true, false), List.of(), List.of(), "fp", Map.of("flink", "1.17.1"), List.of(""));
+                List.of(true, false), List.of(), List.of(), "fp", Map.of("flink", "1.17.1"), List.of(""),
+                List.of("no such file or directory", "no such file or directory"));
         TraceShape noTemplates = new TraceShape(List.of("x.Y"), List.of(true), "x.Y", "", List.of(), List.of(),
-                List.of("a.B.c"), List.of(false), "fp", Map.of(), List.of());
+                List.of("a.B.c"), List.of(false), "fp", Map.of(), List.of(), List.of());
 
         List<TraceShape> back = TraceShapeCodec.decode(TraceShapeCodec.encode(List.of(frameList, noTemplates)));
 

@@ -14,6 +14,13 @@ public enum Feature {
     TEMPLATE(true),
     /** Jaccard overlap of the meaningful exception types of the two cause chains. */
     CHAIN(true),
+    /**
+     * Of the names the sample's root message quotes (quoted names, OS messages: what the template masks), the share
+     * the paste's quotes too; 0 unless both quote some and the messages agree.
+     */
+    LITERALS_SHARED(true),
+    /** 1 when both root messages quote names, agree otherwise, and share none: the same message about another object. */
+    LITERALS_DIFFER(true),
     /** A frame list without exception (a stuck task) introduced by the same log line. */
     INTRODUCING_MESSAGE(true),
     /** The paste's fingerprint equals the sample's. */
