@@ -1,28 +1,27 @@
 package io.tracekb.search;
 
+import io.tracekb.signature.SystemMessages;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Core terms in English, Japanese and Chinese, expanded at query time so that a question asked in one
- * language finds an incident written in another.
+ * The field's core terms in English, Japanese and Chinese, expanded at query time so that a question asked in one
+ * language finds an incident written in another. The glossary is data ({@code search/cross-language-terms.tsv});
+ * the operating-system messages of {@link SystemMessages} join it, so that a question quoting
+ * "打开的文件过多" is searched with "too many open files" too.
  */
 final class CrossLanguageTerms {
 
-    private static final List<List<String>> GROUPS = List.of(
-            List.of("checkpoint", "チェックポイント", "检查点"),
-            List.of("savepoint", "セーブポイント", "保存点"),
-            List.of("backpressure", "バックプレッシャー", "背压"),
-            List.of("taskmanager", "タスクマネージャー", "任务管理器"),
-            List.of("jobmanager", "ジョブマネージャー", "作业管理器"),
-            List.of("state backend", "ステートバックエンド", "状态后端"),
-            List.of("timeout", "タイムアウト", "超时"),
-            List.of("out of memory", "メモリ不足", "内存不足"),
-            List.of("serialization", "シリアライズ", "序列化"),
-            List.of("watermark", "ウォーターマーク", "水印"),
-            List.of("restart", "再起動", "重启"),
-            List.of("crash", "クラッシュ", "崩溃"));
+    static final List<List<String>> GROUPS = load("/search/cross-language-terms.tsv");
 
     private CrossLanguageTerms() {
     }
@@ -48,5 +47,40 @@ final class CrossLanguageTerms {
             }
         }
         return out;
+    }
+
+    private static List<List<String>> load(String resource) {
+        List<List<String>> groups = new ArrayList<>();
+        try (InputStream in = CrossLanguageTerms.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource);
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] f = line.split("\t");
+                if (f.length != 3) {
+                    throw new IllegalStateException(resource + ": not english<TAB>ja<TAB>zh: " + line);
+                }
+                List<String> group = new ArrayList<>();
+                for (String column : f) {
+                    for (String term : column.split("\\|")) {
+                        group.add(term.strip().toLowerCase(Locale.ROOT));
+                    }
+                }
+                groups.add(List.copyOf(group));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, List<String>> messages = new LinkedHashMap<>();
+        for (SystemMessages.Translation t : SystemMessages.table()) {
+            String english = t.english().toLowerCase(Locale.ROOT);
+            messages.computeIfAbsent(english, e -> new ArrayList<>(List.of(e))).add(t.localised());
+        }
+        messages.values().forEach(g -> groups.add(List.copyOf(g)));
+        return List.copyOf(groups);
     }
 }

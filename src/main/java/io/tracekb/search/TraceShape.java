@@ -4,6 +4,7 @@ import io.tracekb.signature.MaskedSpan;
 import io.tracekb.signature.MessageTemplater;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureFrame;
+import io.tracekb.signature.SystemMessages;
 import io.tracekb.trace.ParsedException;
 import io.tracekb.trace.ParsedTrace;
 import java.util.ArrayList;
@@ -126,7 +127,7 @@ public record TraceShape(
     static List<String> literals(List<MaskedSpan> masked) {
         List<String> out = new ArrayList<>();
         for (MaskedSpan m : masked) {
-            String o = m.original();
+            String o = SystemMessages.inEnglish(m.original());
             String literal = null;
             if (NAMING_LITERALS.contains(m.pattern()) && o.length() > 2) {
                 literal = o.substring(1, o.length() - 1).strip().toLowerCase(Locale.ROOT);

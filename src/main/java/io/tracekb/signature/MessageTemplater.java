@@ -147,7 +147,9 @@ public final class MessageTemplater {
             i++;
         }
         if (message.length() > MAX_MESSAGE) out.append("<…>");
-        return new MessageTemplate(out.toString(), spans);
+        // what a Chinese or Japanese locale printed of the system's messages is compared in the English the samples
+        // quote; masked spans keep what the paste said
+        return new MessageTemplate(SystemMessages.inEnglish(out.toString()), spans);
     }
 
     static boolean isWordChar(char c) {

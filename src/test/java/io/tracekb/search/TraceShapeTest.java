@@ -17,6 +17,9 @@ class TraceShapeTest {
         TraceShape s = shape("java.io.FileNotFoundException: /opt/flink/data/Input.csv (No such file or directory)\n"
                 + "\tat java.io.FileInputStream.open0(Native Method)\n");
         assertThat(s.literals()).containsExactly("no such file or directory");
+        assertThat(shape("java.io.FileNotFoundException: /opt/flink/data/Input.csv (没有那个文件或目录)\n"
+                + "\tat java.io.FileInputStream.open0(Native Method)\n").literals())
+                .containsExactly("no such file or directory");
 
         TraceShape quoted = shape("org.apache.flink.table.api.ValidationException: Could not find any factory for "
                 + "identifier 'Kafka' that implements `DynamicTableFactory` in \"the classpath\".\n"

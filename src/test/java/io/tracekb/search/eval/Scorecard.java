@@ -28,6 +28,7 @@ final class Scorecard {
             if (a.confident() && !a.slugs().isEmpty()) {
                 negativesAnswered++;
                 confidentAnswers++;
+                misses.add(q.name() + " -> " + a.slugs().get(0) + " (a negative, answered confidently)");
             }
             return;
         }
