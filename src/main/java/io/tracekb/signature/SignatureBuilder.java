@@ -76,10 +76,22 @@ public final class SignatureBuilder {
             top.add(f.key());
             topPositions.add(f.position());
         }
+        // JDK frames alone (a socket's connect, a stream's open) say how it failed, not where: every "Connection
+        // refused" has the same ones. Then the enclosing exception's frames say where, and count too (as in-app frames
+        // decide Sentry's grouping)
+        List<String> outerTop = new ArrayList<>();
+        if (!top.isEmpty() && frames.stream().filter(f -> top.contains(f.key())).allMatch(f -> f.kind() == FrameKind.JDK)) {
+            for (SignatureFrame f : outer) {
+                if (outerTop.size() == TOP_FRAMES) break;
+                if (f.ubiquitous() || f.partial() || f.kind() == FrameKind.JDK) continue;
+                outerTop.add(f.key());
+            }
+        }
         VersionHints.Versions versions = VersionHints.of(trace);
         String fpTemplate = tpl.template() == null ? "" : compactTemplate(tpl.template());
         String fingerprint = sha256Hex16("tracekb-signature-v1\n" + trace.kind() + "\n"
-                + (frameList || rootType == null ? "" : rootType) + "\n" + fpTemplate + "\n" + String.join("\n", top));
+                + (frameList || rootType == null ? "" : rootType) + "\n" + fpTemplate + "\n" + String.join("\n", top)
+                + (outerTop.isEmpty() ? "" : "\nouter\n" + String.join("\n", outerTop)));
 
         List<SignatureComponent> components = new ArrayList<>();
         components.add(chainComponent(chain, root, wrappers));
@@ -88,6 +100,11 @@ public final class SignatureBuilder {
         }
         components.add(templateComponent(tpl, frameList));
         components.add(framesComponent(frames, raw.size(), topPositions, source, root));
+        if (!outerTop.isEmpty()) {
+            components.add(SignatureComponent.leaf("outer-frames", "enclosing exception's frames",
+                    String.join(", ", outerTop), true,
+                    "the root cause's own frames are all JDK frames: where it failed is in the enclosing exception"));
+        }
         components.add(new SignatureComponent("versions", "versions", new java.util.TreeMap<>(versions.components()).toString()
                 + (versions.jdk() == null ? "" : " jdk " + versions.jdk()), false,
                 "versions are shown, not matched on: the same failure happens across versions", List.of()));
