@@ -1,12 +1,7 @@
 package io.tracekb.search;
 
 import io.tracekb.signature.SystemMessages;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.tracekb.signature.TsvTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,29 +46,14 @@ final class CrossLanguageTerms {
 
     private static List<List<String>> load(String resource) {
         List<List<String>> groups = new ArrayList<>();
-        try (InputStream in = CrossLanguageTerms.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + resource);
+        for (String[] row : TsvTable.rows(resource, 3)) { // english, ja, zh; variants separated by |
+            List<String> group = new ArrayList<>();
+            for (String column : row) {
+                for (String term : column.split("\\|")) {
+                    group.add(term.strip().toLowerCase(Locale.ROOT));
+                }
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] f = line.split("\t");
-                if (f.length != 3) {
-                    throw new IllegalStateException(resource + ": not english<TAB>ja<TAB>zh: " + line);
-                }
-                List<String> group = new ArrayList<>();
-                for (String column : f) {
-                    for (String term : column.split("\\|")) {
-                        group.add(term.strip().toLowerCase(Locale.ROOT));
-                    }
-                }
-                groups.add(List.copyOf(group));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            groups.add(List.copyOf(group));
         }
         Map<String, List<String>> messages = new LinkedHashMap<>();
         for (SystemMessages.Translation t : SystemMessages.table()) {

@@ -1,11 +1,5 @@
 package io.tracekb.signature;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -52,27 +46,12 @@ public final class SystemMessages {
 
     private static List<Translation> load(String resource) {
         List<Translation> out = new ArrayList<>();
-        try (InputStream in = SystemMessages.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + resource);
-            }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] f = line.split("\t");
-                if (f.length != 3) {
-                    throw new IllegalStateException(resource + ": not english<TAB>zh<TAB>ja: " + line);
-                }
-                for (int i = 1; i < 3; i++) {
-                    for (String form : f[i].split("\\|")) {
-                        out.add(new Translation(form.strip(), f[0].strip()));
-                    }
+        for (String[] row : TsvTable.rows(resource, 3)) { // english, zh, ja; variants separated by |
+            for (int i = 1; i < 3; i++) {
+                for (String form : row[i].split("\\|")) {
+                    out.add(new Translation(form.strip(), row[0].strip()));
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
         out.sort(Comparator.comparingInt((Translation t) -> -t.localised().length()));
         return List.copyOf(out);
