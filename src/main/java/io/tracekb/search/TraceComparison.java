@@ -82,12 +82,12 @@ public final class TraceComparison {
             x[Feature.TEMPLATE.ordinal()] = templateScore;
             x[Feature.CHAIN.ordinal()] = chainScore;
             if (rootScore > 0 && templateScore >= 0.5) {
-                double shared = sharedLiterals(query.literals(), sample.literals());
-                if (shared > 0) {
-                    x[Feature.LITERALS_SHARED.ordinal()] = shared;
-                    why.add(new Reason(Reason.Kind.LITERALS_SHARED,
-                            sample.literals().stream().distinct().filter(query.literals()::contains).toList()));
-                } else if (shared == 0) {
+                List<String> named = namedByBoth(query.literals(), sample.literals());
+                if (named != null && !named.isEmpty()) {
+                    x[Feature.LITERALS_SHARED.ordinal()] = named.size()
+                            / (double) sample.literals().stream().distinct().count();
+                    why.add(new Reason(Reason.Kind.LITERALS_SHARED, named));
+                } else if (named != null) {
                     x[Feature.LITERALS_DIFFER.ordinal()] = 1;
                     why.add(Reason.of(Reason.Kind.LITERALS_DIFFER, query.literals().get(0), sample.literals().get(0)));
                 }
@@ -100,13 +100,12 @@ public final class TraceComparison {
         return new Result(x, sameFingerprint, why);
     }
 
-    /** The share of the sample's literals the query has too; -1 when either has none. */
-    static double sharedLiterals(List<String> query, List<String> sample) {
+    /** The sample's literals (distinct, in order) that the query has too; null when either has none. */
+    static List<String> namedByBoth(List<String> query, List<String> sample) {
         if (query == null || sample == null || query.isEmpty() || sample.isEmpty()) {
-            return -1;
+            return null;
         }
-        long shared = sample.stream().distinct().filter(query::contains).count();
-        return shared / (double) sample.stream().distinct().count();
+        return sample.stream().distinct().filter(query::contains).toList();
     }
 
     /** Whether the sample agrees on the failure itself: the same root type (or crossed) with a similar message. */

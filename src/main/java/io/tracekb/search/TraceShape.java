@@ -127,10 +127,10 @@ public record TraceShape(
     static List<String> literals(List<MaskedSpan> masked) {
         List<String> out = new ArrayList<>();
         for (MaskedSpan m : masked) {
-            String o = SystemMessages.inEnglish(m.original());
+            String o = m.original();
             String literal = null;
             if (NAMING_LITERALS.contains(m.pattern()) && o.length() > 2) {
-                literal = o.substring(1, o.length() - 1).strip().toLowerCase(Locale.ROOT);
+                literal = SystemMessages.inEnglish(o.substring(1, o.length() - 1)).strip().toLowerCase(Locale.ROOT);
             } else if (m.pattern().equals("number") && o.length() <= 2) {
                 literal = o;
             }

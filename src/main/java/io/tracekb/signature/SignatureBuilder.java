@@ -70,17 +70,19 @@ public final class SignatureBuilder {
 
         List<String> top = new ArrayList<>(TOP_FRAMES);
         Set<Integer> topPositions = new HashSet<>();
+        boolean topAllJdk = true;
         for (SignatureFrame f : frames) {
             if (top.size() == TOP_FRAMES) break;
             if (f.ubiquitous() || f.partial()) continue;
             top.add(f.key());
             topPositions.add(f.position());
+            topAllJdk &= f.kind() == FrameKind.JDK;
         }
         // JDK frames alone (a socket's connect, a stream's open) say how it failed, not where: every "Connection
         // refused" has the same ones. Then the enclosing exception's frames say where, and count too (as in-app frames
         // decide Sentry's grouping)
         List<String> outerTop = new ArrayList<>();
-        if (!top.isEmpty() && frames.stream().filter(f -> top.contains(f.key())).allMatch(f -> f.kind() == FrameKind.JDK)) {
+        if (!top.isEmpty() && topAllJdk) {
             for (SignatureFrame f : outer) {
                 if (outerTop.size() == TOP_FRAMES) break;
                 if (f.ubiquitous() || f.partial() || f.kind() == FrameKind.JDK) continue;
