@@ -44,6 +44,10 @@ public final class LuceneIndex implements AutoCloseable {
     private volatile IndexWriter writer;
     private volatile SearcherManager searchers;
     private volatile WriteFailure failure;
+    /** The latest version this instance wrote per incident (see {@link #put}); a long per incident. */
+    private final Map<Long, Long> written = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Striped so that writes of different incidents (the bulk's and the rebuild's threads) rarely wait. */
+    private final Object[] writeLocks = java.util.stream.Stream.generate(Object::new).limit(64).toArray();
 
     /** Why the index could not be written, and since when; cleared by the next successful commit. */
     public record WriteFailure(String message, java.time.Instant since) {
@@ -179,16 +183,31 @@ public final class LuceneIndex implements AutoCloseable {
         return version[0];
     }
 
-    /** Adds or replaces an incident; one that is not searchable (draft, archived) is removed. */
-    public void put(IndexedIncident incident) {
+    /**
+     * Adds or replaces an incident; one that is not searchable (draft, archived) is removed. A version older than
+     * one this index has already written for the incident is ignored: two writers (a save's own indexing, the
+     * follower, a bulk) may read an incident at different moments and write in the other order, and the index's
+     * own view ({@link #indexedVersion}) lags behind its writes until a refresh, so it cannot decide this.
+     *
+     * @return whether the version was written
+     */
+    public boolean put(IndexedIncident incident) {
         Term id = new Term(IndexFields.ID, Long.toString(incident.id()));
-        write("index incident " + incident.slug(), w -> {
-            if (incident.searchable()) {
-                w.updateDocument(id, IncidentDocuments.toDocument(incident));
-            } else {
-                w.deleteDocuments(id);
+        synchronized (writeLocks[Math.floorMod(incident.id(), writeLocks.length)]) {
+            Long latest = written.get(incident.id());
+            if (latest != null && latest > incident.version()) {
+                return false;
             }
-        });
+            write("index incident " + incident.slug(), w -> {
+                if (incident.searchable()) {
+                    w.updateDocument(id, IncidentDocuments.toDocument(incident));
+                } else {
+                    w.deleteDocuments(id);
+                }
+            });
+            written.put(incident.id(), incident.version());
+            return true;
+        }
     }
 
     public void remove(long incidentId) {

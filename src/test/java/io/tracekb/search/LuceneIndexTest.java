@@ -142,6 +142,22 @@ class LuceneIndexTest {
     }
 
     @Test
+    void anOlderVersionWrittenAfterANewerOneIsIgnoredEvenBeforeARefresh() {
+        LuceneIndex index = LuceneIndex.open(dir).index();
+        assertThat(index.put(sample(1, 1))).isTrue();
+        assertThat(index.put(sample(1, 3))).isTrue();
+        // a writer that read version 2 before version 3 was saved, writing after it: not yet visible to
+        // indexedVersion, which still says null here
+        assertThat(index.indexedVersion(1)).isNull();
+        assertThat(index.put(sample(1, 2))).isFalse();
+        assertThat(index.put(sample(1, 3))).isTrue(); // the same version again (a rebuild) is written
+        index.commit();
+
+        assertThat(index.indexedVersions()).isEqualTo(Map.of(1L, 3L));
+        index.close();
+    }
+
+    @Test
     void anUpdatedIncidentIsRankedByItsNewSampleTracesNotByWhatWasReadBefore() {
         LuceneIndex index = LuceneIndex.open(dir).index();
         String before = "java.io.IOException: Size of the state is larger than the maximum permitted memory-backed state.\n"
