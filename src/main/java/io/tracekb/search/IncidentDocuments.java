@@ -59,7 +59,9 @@ final class IncidentDocuments {
             }
             frames.addAll(t.frames());
             frames.addAll(t.outerFrames());
-            fingerprints.add(t.fingerprint());
+            if (t.fingerprint() != null) { // a logged message's shape has none
+                fingerprints.add(t.fingerprint());
+            }
             components.addAll(t.versions().keySet());
             if (t.template() != null) {
                 templates.append(t.template()).append('\n');

@@ -7,7 +7,7 @@ import java.util.List;
 public final class IndexFields {
 
     /** Bumped whenever fields or analyzers change: an index written with another version is rebuilt. */
-    public static final String SCHEMA_VERSION = "12";
+    public static final String SCHEMA_VERSION = "13"; // 13: samples that are logged messages have shapes
     public static final String SCHEMA_KEY = "tracekb.schema";
 
     public static final String ID = "id";

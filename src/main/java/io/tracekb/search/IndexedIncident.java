@@ -45,8 +45,9 @@ public record IndexedIncident(long id, long version, String slug, String product
         List<TraceShape> shapes = new ArrayList<>();
         for (SampleTraceData s : data.sampleTraces()) {
             PasteAnalysis analysis = PasteAnalysis.of(s.text());
-            if (analysis.primary() != null) {
-                shapes.add(TraceShape.of(analysis));
+            TraceShape shape = analysis.primary() != null ? TraceShape.of(analysis) : TraceShape.ofMessage(s.text());
+            if (shape != null) {
+                shapes.add(shape);
             }
         }
         List<String> titles = new ArrayList<>();

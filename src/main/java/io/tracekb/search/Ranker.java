@@ -201,17 +201,21 @@ public final class Ranker {
                         List.of(Reason.of(Reason.Kind.WORDS_IN_WRITE_UP)), false));
                 continue;
             }
-            if (doc.traces().isEmpty()) {
-                continue;
-            }
+
             TraceComparison.Result best = null;
             List<TraceComparison.Result> perTrace = new ArrayList<>(doc.traces().size());
             for (TraceShape sample : doc.traces()) {
                 TraceComparison.Result r = comparison.compare(query, sample, rarity);
+                if (sample.loggedMessage() && r.get(Feature.TEMPLATE) < TraceComparison.SIMILAR_MESSAGE) {
+                    continue; // a logged message says nothing about a trace whose message is another one
+                }
                 perTrace.add(r);
                 if (best == null || model.sampleEvidence(r.features()) > model.sampleEvidence(best.features())) {
                     best = r;
                 }
+            }
+            if (best == null) {
+                continue; // no sample to compare the trace with
             }
             double[] x = best.features().clone();
             List<Reason> why = new ArrayList<>(best.why());

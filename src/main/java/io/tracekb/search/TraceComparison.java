@@ -55,7 +55,7 @@ public final class TraceComparison {
             why.add(0, Reason.of(isBlank(sample.template()) ? Reason.Kind.ROOT_CAUSE_NO_MESSAGE
                     : Reason.Kind.ROOT_CAUSE_SAME_TEMPLATE, sample.root()));
         } else if (rootScore > 0) {
-            why.add(0, Reason.of(templateScore >= 0.5 ? Reason.Kind.ROOT_CAUSE_SIMILAR_MESSAGE
+            why.add(0, Reason.of(templateScore >= SIMILAR_MESSAGE ? Reason.Kind.ROOT_CAUSE_SIMILAR_MESSAGE
                     : Reason.Kind.ROOT_CAUSE_DIFFERENT_MESSAGE, sample.root()));
         } else if (templateScore >= 0.6) {
             why.add(0, Reason.of(templateScore >= 0.999 ? Reason.Kind.TEMPLATE_IDENTICAL : Reason.Kind.TEMPLATE_SIMILAR));
@@ -81,7 +81,7 @@ public final class TraceComparison {
             x[Feature.ROOT_TYPE.ordinal()] = rootScore;
             x[Feature.TEMPLATE.ordinal()] = templateScore;
             x[Feature.CHAIN.ordinal()] = chainScore;
-            if (rootScore > 0 && templateScore >= 0.5) {
+            if (rootScore > 0 && templateScore >= SIMILAR_MESSAGE) {
                 List<String> named = namedByBoth(query.literals(), sample.literals());
                 if (named != null && !named.isEmpty()) {
                     x[Feature.LITERALS_SHARED.ordinal()] = named.size()
@@ -110,7 +110,8 @@ public final class TraceComparison {
 
     /** Whether the sample agrees on the failure itself: the same root type (or crossed) with a similar message. */
     static boolean agreesOnFailure(Result r) {
-        return r.get(Feature.ROOT_TYPE) > 0 && r.get(Feature.TEMPLATE) >= 0.5 || r.get(Feature.INTRODUCING_MESSAGE) >= 0.6;
+        return r.get(Feature.ROOT_TYPE) > 0 && r.get(Feature.TEMPLATE) >= SIMILAR_MESSAGE
+                || r.get(Feature.INTRODUCING_MESSAGE) >= 0.6;
     }
 
     /**
@@ -129,6 +130,8 @@ public final class TraceComparison {
     }
 
     static final double CROSSED = 0.6;
+    /** Template similarity from which two messages are taken to say the same (their fixed words mostly agree). */
+    static final double SIMILAR_MESSAGE = 0.5;
     private static final Agreement NO_AGREEMENT = new Agreement(0, 0, 1, false, null);
     /** Shared (non-ubiquitous) frames from which frame evidence counts fully. */
     static final int SURE_FRAMES = 3;

@@ -1,10 +1,12 @@
 package io.tracekb.search;
 
 import io.tracekb.signature.MaskedSpan;
+import io.tracekb.signature.MessageTemplate;
 import io.tracekb.signature.MessageTemplater;
 import io.tracekb.signature.Signature;
 import io.tracekb.signature.SignatureFrame;
 import io.tracekb.signature.SystemMessages;
+import io.tracekb.trace.LogPrefixes;
 import io.tracekb.trace.ParsedException;
 import io.tracekb.trace.ParsedTrace;
 import java.util.ArrayList;
@@ -63,6 +65,35 @@ public record TraceShape(
             }
         }
         return of(s, templates);
+    }
+
+    /**
+     * The shape of a sample that holds no trace, only a logged message ("SqlServer database test do not enable
+     * cdc."; a WARN line): no exception, no frames, the message's template as the template. Without it a pasted
+     * trace whose message is the same could never be compared with such a sample, nor even find its incident
+     * (stage 1 searches sample templates). No chain templates: it introduces no frame list.
+     *
+     * @return null when the text has no words to compare
+     */
+    public static TraceShape ofMessage(String text) {
+        String messages = LogPrefixes.messagesOf(text).replaceAll("\\s+", " ").strip();
+        if (messages.length() > MAX_MESSAGE) {
+            messages = messages.substring(0, MAX_MESSAGE); // a long excerpt's opening says what failed
+        }
+        MessageTemplate templated = MessageTemplater.template(messages);
+        String template = templated.template();
+        if (template == null || template.isBlank()) {
+            return null;
+        }
+        return new TraceShape(List.of(), List.of(), null, template, List.of(), List.of(), List.of(), List.of(), null,
+                Map.of(), List.of(), literals(templated.masked()));
+    }
+
+    static final int MAX_MESSAGE = 1000;
+
+    /** Whether this is the shape of a logged message (see {@link #ofMessage}), not of a trace. */
+    public boolean loggedMessage() {
+        return root == null && exceptions.isEmpty() && frames.isEmpty() && outerFrames.isEmpty();
     }
 
     private static String nullToEmpty(String s) {

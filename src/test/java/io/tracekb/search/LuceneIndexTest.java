@@ -142,6 +142,31 @@ class LuceneIndexTest {
     }
 
     @Test
+    void aPastedTraceFindsAnIncidentWhoseOnlySampleIsTheSameMessageLogged() {
+        LuceneIndex index = LuceneIndex.open(dir).index();
+        String logged = "SqlServer database test do not enable cdc.\n";
+        index.put(new IndexedIncident(1, 1, "sqlserver-cdc-not-enabled", "flink-cdc", true,
+                Map.of("en", "SQL Server database without change data capture"),
+                List.of(TraceShape.ofMessage(logged)), List.of("SQL Server database without change data capture"), null));
+        index.put(withTrace(2, 1, "org.apache.flink.table.api.ValidationException: Unsupported options found for "
+                + "'jdbc'.\n\tat org.apache.flink.table.factories.FactoryUtil.validateUnconsumedKeys(FactoryUtil.java:624)\n"));
+        index.put(new IndexedIncident(3, 1, "another-logged-message", "flink", true, Map.of("en", "Heartbeat"),
+                List.of(TraceShape.ofMessage("The heartbeat of TaskManager with id abc timed out.\n")),
+                List.of("Heartbeat"), null));
+        index.commit();
+        String paste = "[ERROR] Could not execute SQL statement. Reason:\n"
+                + "org.apache.flink.table.api.ValidationException: SqlServer database dkw do not enable cdc.\n";
+
+        List<MatchResult> results = new Ranker(index).rank(PasteAnalysis.of(paste), 5).results();
+
+        assertThat(results.get(0).slug()).isEqualTo("sqlserver-cdc-not-enabled");
+        assertThat(results.get(0).why()).extracting(Reason::kind).contains(Reason.Kind.TEMPLATE_SIMILAR);
+        // a logged message of another failure is no candidate for it
+        assertThat(results).extracting(MatchResult::slug).doesNotContain("another-logged-message");
+        index.close();
+    }
+
+    @Test
     void anOlderVersionWrittenAfterANewerOneIsIgnoredEvenBeforeARefresh() {
         LuceneIndex index = LuceneIndex.open(dir).index();
         assertThat(index.put(sample(1, 1))).isTrue();

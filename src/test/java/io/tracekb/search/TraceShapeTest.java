@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
-/** What a trace's shape keeps of its root message's masked parts: the names it quotes and its small numbers. */
+/**
+ * What a trace's shape keeps of its root message's masked parts (the names it quotes and its small numbers), and
+ * the shape of a sample that is only a logged message.
+ */
 class TraceShapeTest {
 
     private static TraceShape shape(String trace) {
@@ -46,5 +49,29 @@ class TraceShapeTest {
         TraceShape s = shape("java.lang.IllegalStateException: " + many + "\n\tat a.B.c(B.java:1)\n");
         assertThat(s.literals()).hasSize(TraceShape.MAX_LITERALS)
                 .allSatisfy(l -> assertThat(l).hasSize(TraceShape.MAX_LITERAL));
+    }
+    @Test
+    void aLoggedMessageIsShapedAsItsTemplateWithoutItsLogPrefix() {
+        TraceShape s = TraceShape.ofMessage("2025-02-20 12:43:37,823 WARN  io.debezium.connector.sqlserver."
+                + "SqlServerStreamingChangeEventSource [] - No maximum LSN recorded in the database; please ensure "
+                + "that the SQL Server Agent is running\n");
+
+        assertThat(s.loggedMessage()).isTrue();
+        assertThat(s.template()).isEqualTo("No maximum LSN recorded in the database; please ensure that the SQL Server "
+                + "Agent is running");
+        assertThat(s.root()).isNull();
+        assertThat(s.exceptions()).isEmpty();
+        assertThat(s.frames()).isEmpty();
+        assertThat(s.fingerprint()).isNull();
+        assertThat(s.templates()).isEmpty(); // introduces no frame list
+        assertThat(shape("java.lang.IllegalStateException: boom\n\tat a.B.c(B.java:1)\n").loggedMessage()).isFalse();
+    }
+
+    @Test
+    void aLoggedMessageKeepsItsQuotedNamesAndIsCappedAndBlankTextHasNoShape() {
+        assertThat(TraceShape.ofMessage("Table 'orders' is not in the catalog\n").literals()).containsExactly("orders");
+        assertThat(TraceShape.ofMessage("word ".repeat(10_000)).template()).hasSizeLessThanOrEqualTo(TraceShape.MAX_MESSAGE);
+        assertThat(TraceShape.ofMessage("")).isNull();
+        assertThat(TraceShape.ofMessage(" \n\t\n")).isNull();
     }
 }

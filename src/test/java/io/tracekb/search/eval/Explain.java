@@ -21,9 +21,11 @@ public final class Explain {
     }
 
     public static void main(String[] args) throws Exception {
-        LabelledSet set = LabelledSet.load();
         RankingModel m = RankingModel.shipped();
-        try (TraceKbSystem s = new TraceKbSystem(set.index())) {
+        // -Dexplain.index=shipped: over the shipped content (as SurveyCoverageTest answers) instead
+        boolean shipped = "shipped".equals(System.getProperty("explain.index"));
+        String wanted = System.getProperty("explain.slug"); // also show where this incident ranks, if anywhere
+        try (TraceKbSystem s = new TraceKbSystem(shipped ? MatchEvaluationTest.incidents() : LabelledSet.load().index())) {
             for (String f : args) {
                 EvalQuery q = new EvalQuery(f, Files.readString(Path.of(f)), null, null, -1);
                 List<Ranker.Candidate> cs = s.candidates(q);
@@ -40,6 +42,16 @@ public final class Explain {
                         if (v != 0) sb.append(ft).append('=').append(String.format("%.2f", v)).append(' ');
                     }
                     System.out.printf("%.4f z=%.2f %s %s%n", p[idx.get(k)], m.logit(c.features()), c.slug(), sb);
+                }
+                if (wanted != null) {
+                    int at = -1;
+                    for (int k = 0; k < idx.size(); k++) {
+                        if (cs.get(idx.get(k)).slug().equals(wanted)) {
+                            at = k;
+                        }
+                    }
+                    System.out.println(at < 0 ? wanted + ": not among the " + cs.size() + " candidates"
+                            : wanted + " at rank " + (at + 1) + " of " + cs.size() + ", p " + p[idx.get(at)]);
                 }
             }
         }
