@@ -2,7 +2,7 @@ package io.tracekb.api;
 
 import io.quarkus.qute.i18n.Localized;
 import io.quarkus.qute.i18n.MessageBundles;
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.LanguageTags;
 import java.util.Set;
 
 /** The {@link ApiMessages} of a language: its translation when there is one, else English. */

@@ -1,11 +1,11 @@
 package io.tracekb.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentData.TranslationData;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ public record ArticleJson(long id, String slug, String product, List<String> tag
     }
 
     static ArticleJson of(long id, IncidentData d, long version, Instant updatedAt,
-            Map<String, io.tracekb.article.StaleTranslation> stale) {
+            Map<String, io.tracekb.incident.StaleTranslation> stale) {
         Map<String, StaleMark> marks = new java.util.TreeMap<>();
         stale.forEach((lang, s) -> marks.put(lang, new StaleMark(s.sinceRevision(), s.since())));
         return new ArticleJson(id, d.slug(), d.product(), d.tags(), d.affectedVersions(), d.status(),

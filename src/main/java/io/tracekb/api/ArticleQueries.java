@@ -1,14 +1,14 @@
 package io.tracekb.api;
 
-import io.tracekb.article.IncidentRepository;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Audience;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentNotFoundException;
-import io.tracekb.article.IncidentStatus;
-import io.tracekb.article.Revision;
-import io.tracekb.article.Translation;
+import io.tracekb.incident.IncidentRepository;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Audience;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentNotFoundException;
+import io.tracekb.incident.IncidentStatus;
+import io.tracekb.incident.Revision;
+import io.tracekb.incident.Translation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

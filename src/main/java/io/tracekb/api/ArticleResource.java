@@ -3,13 +3,13 @@ package io.tracekb.api;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Audience;
-import io.tracekb.article.FieldError;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Audience;
+import io.tracekb.incident.FieldError;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentStatus;
+import io.tracekb.incident.LanguageTags;
 import io.tracekb.security.Role;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -368,7 +368,7 @@ public class ArticleResource {
         } catch (NumberFormatException ignored) {
             // not a revision number: no such revision
         }
-        throw new io.tracekb.article.IncidentNotFoundException(slug + " revision " + number);
+        throw new io.tracekb.incident.IncidentNotFoundException(slug + " revision " + number);
     }
 
     private static long longParam(String name, String value) {

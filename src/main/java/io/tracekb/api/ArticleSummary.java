@@ -1,6 +1,6 @@
 package io.tracekb.api;
 
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.IncidentStatus;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.tracekb.api;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentData.TranslationData;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentStatus;
 import java.util.List;
 import java.util.Map;
 

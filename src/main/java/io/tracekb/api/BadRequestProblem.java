@@ -1,6 +1,6 @@
 package io.tracekb.api;
 
-import io.tracekb.article.FieldError;
+import io.tracekb.incident.FieldError;
 import java.util.List;
 
 /** A request the API cannot act on; {@code slug} names the problem type, {@code errors} the fields at fault. */

@@ -1,6 +1,6 @@
 package io.tracekb.api;
 
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.LanguageTags;
 import io.tracekb.triage.SearchLink;
 import java.util.Locale;
 import java.util.Map;

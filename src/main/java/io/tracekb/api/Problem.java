@@ -1,7 +1,7 @@
 package io.tracekb.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tracekb.article.FieldError;
+import io.tracekb.incident.FieldError;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.tracekb.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.tracekb.article.IncidentNotFoundException;
-import io.tracekb.article.InvalidIncidentException;
-import io.tracekb.article.SlugTakenException;
-import io.tracekb.article.StaleVersionException;
+import io.tracekb.incident.IncidentNotFoundException;
+import io.tracekb.incident.InvalidIncidentException;
+import io.tracekb.incident.SlugTakenException;
+import io.tracekb.incident.StaleVersionException;
 import io.tracekb.db.DatabaseFailures;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -77,7 +77,7 @@ public class ProblemMappers {
                     Map.of());
         }
         return Problem.response(400, "invalid-request", "Bad request", "1 field(s) are invalid",
-                List.of(new io.tracekb.article.FieldError(field, "has the wrong type or value")), Map.of());
+                List.of(new io.tracekb.incident.FieldError(field, "has the wrong type or value")), Map.of());
     }
 
     /** The JSON path of the failing value: {@code translations.en.title}, {@code tags[0]}. */

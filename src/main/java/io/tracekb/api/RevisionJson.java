@@ -1,7 +1,7 @@
 package io.tracekb.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import java.time.Instant;
 
 /** A revision: who saved which version when; {@code snapshot} (the incident as saved) only for a single one. */

@@ -3,7 +3,7 @@ package io.tracekb.api;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
-import io.tracekb.article.FieldError;
+import io.tracekb.incident.FieldError;
 import io.tracekb.db.DatabaseFailures;
 import io.tracekb.security.BasicOrBearerMechanism;
 import io.tracekb.security.SecurityRuleException;

@@ -1,6 +1,6 @@
 package io.tracekb.api;
 
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.LanguageTags;
 import io.tracekb.matching.MatchService;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;

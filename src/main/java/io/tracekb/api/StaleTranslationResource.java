@@ -1,7 +1,7 @@
 package io.tracekb.api;
 
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.StaleTranslation;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.StaleTranslation;
 import io.tracekb.security.Role;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;

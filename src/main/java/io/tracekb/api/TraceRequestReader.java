@@ -2,8 +2,8 @@ package io.tracekb.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tracekb.article.FieldError;
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.FieldError;
+import io.tracekb.incident.LanguageTags;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package io.tracekb.api;
 
-import io.tracekb.article.FieldError;
+import io.tracekb.incident.FieldError;
 import io.tracekb.backlog.UnmatchedBacklog;
 import io.tracekb.security.Role;
 import jakarta.annotation.security.RolesAllowed;

@@ -1,9 +1,9 @@
 package io.tracekb.content;
 
-import io.tracekb.article.IncidentRepository;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentRepository;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -1,11 +1,11 @@
 package io.tracekb.content;
 
-import io.tracekb.article.IncidentRepository;
+import io.tracekb.incident.IncidentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.search.IndexSynchronizer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

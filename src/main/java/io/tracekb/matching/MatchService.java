@@ -1,7 +1,7 @@
 package io.tracekb.matching;
 
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.backlog.UnmatchedBacklog;
 import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.MatchOutcome;
@@ -63,7 +63,7 @@ public class MatchService {
      */
     public Optional<Answer> previewWithUnpublished(String client, String text, String slug, int limit) {
         Optional<ArticleService.Stored> stored = articles.findStored(slug)
-                .filter(s -> s.data().status() != io.tracekb.article.IncidentStatus.PUBLISHED);
+                .filter(s -> s.data().status() != io.tracekb.incident.IncidentStatus.PUBLISHED);
         if (stored.isEmpty()) {
             return Optional.empty();
         }

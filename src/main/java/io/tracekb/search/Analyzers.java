@@ -135,7 +135,7 @@ public final class Analyzers {
 
     /** Analyzer for prose written in {@code lang}; the standard analyzer for languages without their own. */
     public static Analyzer forLanguage(String lang) {
-        return switch (io.tracekb.article.LanguageTags.primary(lang)) {
+        return switch (io.tracekb.incident.LanguageTags.primary(lang)) {
             case "en" -> english();
             case "ja" -> japanese();
             case "zh" -> chinese();

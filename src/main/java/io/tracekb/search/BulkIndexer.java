@@ -1,6 +1,6 @@
 package io.tracekb.search;
 
-import io.tracekb.article.IncidentSaved;
+import io.tracekb.incident.IncidentSaved;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;

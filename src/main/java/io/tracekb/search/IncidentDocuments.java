@@ -77,7 +77,7 @@ final class IncidentDocuments {
         doc.add(new Field(IndexFields.CODE, String.join(" ", exceptions) + " " + String.join(" ", frames), WORDS));
         for (Map.Entry<String, String> e : incident.textByLanguage().entrySet()) {
             doc.add(new Field(IndexFields.text(e.getKey()), e.getValue(), WORDS));
-            if (!"en".equals(io.tracekb.article.LanguageTags.primary(e.getKey()))) {
+            if (!"en".equals(io.tracekb.incident.LanguageTags.primary(e.getKey()))) {
                 doc.add(new Field(IndexFields.TEXT_CJK, e.getValue(), WORDS));
             }
         }

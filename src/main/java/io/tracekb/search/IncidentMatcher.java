@@ -23,7 +23,7 @@ public class IncidentMatcher {
     }
 
     /** What a match answer shows of an indexed incident, read from the index (no database involved). */
-    public java.util.Optional<io.tracekb.article.IncidentData> card(String slug) {
+    public java.util.Optional<io.tracekb.incident.IncidentData> card(String slug) {
         return IndexedCards.find(searchIndex.index(), slug);
     }
 
@@ -39,7 +39,7 @@ public class IncidentMatcher {
      * A match in which an incident that is not indexed (a draft) competes as if it were: what an editor sees before
      * publishing. {@code id} is the draft's database id.
      */
-    public MatchOutcome matchIncluding(String text, long id, io.tracekb.article.IncidentData draft, int limit) {
+    public MatchOutcome matchIncluding(String text, long id, io.tracekb.incident.IncidentData draft, int limit) {
         return new Ranker(searchIndex.index(), io.tracekb.search.ranking.RankingModel.shipped(), threshold())
                 .rankIncluding(PasteAnalysis.of(text), IndexedIncident.of(id, 0, draft), limit);
     }

@@ -1,6 +1,6 @@
 package io.tracekb.search;
 
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.LanguageTags;
 import java.util.List;
 
 /** Names of the Lucene fields; one incident is one document. */

@@ -2,7 +2,7 @@ package io.tracekb.search;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.tracekb.article.IncidentSaved;
+import io.tracekb.incident.IncidentSaved;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,13 +1,13 @@
 package io.tracekb.search;
 
-import io.tracekb.article.IncidentRepository;
+import io.tracekb.incident.IncidentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentSaved;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentSaved;
+import io.tracekb.incident.IncidentStatus;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

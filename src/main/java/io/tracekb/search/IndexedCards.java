@@ -1,8 +1,8 @@
 package io.tracekb.search;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.tracekb.search;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,21 +1,21 @@
 package io.tracekb.web;
 
-import io.tracekb.article.IncidentRepository;
+import io.tracekb.incident.IncidentRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.tracekb.api.HintMessages;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.FieldError;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentNotFoundException;
-import io.tracekb.article.InvalidIncidentException;
-import io.tracekb.article.IncidentStatus;
-import io.tracekb.article.Revision;
-import io.tracekb.article.SlugTakenException;
-import io.tracekb.article.StaleVersionException;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.FieldError;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentNotFoundException;
+import io.tracekb.incident.InvalidIncidentException;
+import io.tracekb.incident.IncidentStatus;
+import io.tracekb.incident.Revision;
+import io.tracekb.incident.SlugTakenException;
+import io.tracekb.incident.StaleVersionException;
 import io.tracekb.search.PasteAnalysis;
 import io.tracekb.signature.Signature;
 import io.tracekb.trace.Hint;
@@ -71,7 +71,7 @@ public class EditorPages {
         static native TemplateInstance edit(String lang, IncidentForm form, IncidentForm.Rows rows, boolean isNew,
                 List<FieldError> errors, List<TracePreview> previews, Conflict conflict, Long saved, String stale);
 
-        static native TemplateInstance staleTranslations(String lang, List<io.tracekb.article.StaleTranslation> stale);
+        static native TemplateInstance staleTranslations(String lang, List<io.tracekb.incident.StaleTranslation> stale);
 
         static native TemplateInstance revisions(String lang, String slug, String title, long version,
                 List<RevisionRow> revisions);

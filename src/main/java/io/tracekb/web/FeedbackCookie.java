@@ -1,6 +1,6 @@
 package io.tracekb.web;
 
-import io.tracekb.article.IncidentValidator;
+import io.tracekb.incident.IncidentValidator;
 import jakarta.ws.rs.core.NewCookie;
 import java.util.LinkedHashSet;
 import java.util.Set;

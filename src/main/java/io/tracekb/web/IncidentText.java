@@ -1,10 +1,10 @@
 package io.tracekb.web;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.FixTextData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.FixTextData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.tracekb.web;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.LanguageTags;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.FixTextData;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.LanguageTags;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.FixTextData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,7 @@ public record IncidentView(
     }
 
     /** The same view, told that its translation is stale (null: it is not). */
-    IncidentView withStale(io.tracekb.article.StaleTranslation s) {
+    IncidentView withStale(io.tracekb.incident.StaleTranslation s) {
         return s == null ? this : new IncidentView(slug, product, status, tags, affectedVersions, lang,
                 requestedLanguageMissing, title, summary, bodyHtml, languages, fixes, traces, fullTextLang,
                 new Stale(s.originalLanguage(), s.since() == null ? "" : java.time.format.DateTimeFormatter.ISO_LOCAL_DATE

@@ -2,11 +2,11 @@ package io.tracekb.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.tracekb.article.Audience;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
-import io.tracekb.article.Translation;
+import io.tracekb.incident.Audience;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentStatus;
+import io.tracekb.incident.Translation;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.BeanParam;
@@ -45,7 +45,7 @@ public class PageResource {
     }
 
     @Inject
-    io.tracekb.article.ArticleService articles;
+    io.tracekb.incident.ArticleService articles;
 
     @Inject
     IncidentFeedback feedback;

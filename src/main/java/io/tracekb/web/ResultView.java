@@ -4,9 +4,9 @@ import io.tracekb.api.ApiBundle;
 import io.tracekb.api.ApiMessages;
 import io.tracekb.api.HintMessages;
 import io.tracekb.api.ReasonMessages;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.FixTextData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.FixTextData;
 import io.tracekb.search.MatchOutcome;
 import io.tracekb.search.MatchResult;
 import io.tracekb.search.PasteAnalysis;
@@ -165,7 +165,7 @@ public record ResultView(Understood understood, List<Card> results, boolean anyC
                 (int) Math.round(r.score() * 100), r.confident(), "/articles/" + r.slug() + "?lang=" + shown,
                 text.summary() == null || text.summary().isBlank() ? null : text.summary().strip(),
                 ReasonMessages.messages(r.why(), wording), fixes, trace, matching > 0, cut,
-                d.status() != null && d.status() != io.tracekb.article.IncidentStatus.PUBLISHED);
+                d.status() != null && d.status() != io.tracekb.incident.IncidentStatus.PUBLISHED);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.tracekb.web;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.tracekb.web;
 
-import io.tracekb.article.LanguageTags;
+import io.tracekb.incident.LanguageTags;
 import java.util.List;
 
 /** The languages the pages are written in, and how a visitor's language is chosen among them. */

@@ -7,9 +7,9 @@ import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentStatus;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestUsers;

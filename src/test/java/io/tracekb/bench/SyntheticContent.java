@@ -1,6 +1,6 @@
 package io.tracekb.bench;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;

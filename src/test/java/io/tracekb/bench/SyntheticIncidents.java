@@ -1,7 +1,7 @@
 package io.tracekb.bench;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

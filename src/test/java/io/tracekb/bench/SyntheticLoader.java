@@ -1,11 +1,11 @@
 package io.tracekb.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentData.TranslationData;
-import io.tracekb.article.IncidentValidator;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentValidator;
 import io.tracekb.content.IncidentFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;

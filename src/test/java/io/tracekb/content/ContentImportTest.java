@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Incident;
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Incident;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.content.ContentImporter.Outcome;
 import io.tracekb.content.ContentImporter.Result;
 import io.tracekb.search.IndexSynchronizer;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 class ContentImportTest {
 
     @jakarta.inject.Inject
-    io.tracekb.article.IncidentRepository incidents;
+    io.tracekb.incident.IncidentRepository incidents;
 
     @Inject
     ContentImporter importer;
@@ -66,7 +66,7 @@ class ContentImportTest {
         List<Incident> copies = QuarkusTransaction.requiringNew().call(() -> Incident.<Incident>list("slug like ?1",
                 prefix + "%"));
         for (Incident copy : copies) {
-            if (copy.status == io.tracekb.article.IncidentStatus.PUBLISHED) {
+            if (copy.status == io.tracekb.incident.IncidentStatus.PUBLISHED) {
                 articles.archive(copy.slug, copy.version, "test");
             }
         }
@@ -103,7 +103,7 @@ class ContentImportTest {
         assertThat(indexCommitGeneration()).isEqualTo(commitsBefore + 1);
         assertThat(results).hasSizeGreaterThanOrEqualTo(3).allSatisfy(r -> {
             long[] idAndVersion = idAndVersion(r.slug());
-            boolean draft = IncidentFolder.read(r.folder()).status() == io.tracekb.article.IncidentStatus.DRAFT;
+            boolean draft = IncidentFolder.read(r.folder()).status() == io.tracekb.incident.IncidentStatus.DRAFT;
             // drafts are never matched, so never indexed
             assertThat(searchIndex.index().indexedVersion(idAndVersion[0])).as(r.slug())
                     .isEqualTo(draft ? null : idAndVersion[1]);
@@ -199,7 +199,7 @@ class ContentImportTest {
     void aFolderKnownByItsBytesIsImportedAgainWhenTheDatabaseNoLongerHasItsImport() {
         importer.importAll(root);
         String slug = prefix + "flink-memory-state-too-large";
-        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> io.tracekb.article.Incident
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> io.tracekb.incident.Incident
                 .getEntityManager().createNativeQuery("update incident set content_hash = null where slug = ?1")
                 .setParameter(1, slug).executeUpdate());
 

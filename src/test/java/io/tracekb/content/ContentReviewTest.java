@@ -3,9 +3,9 @@ package io.tracekb.content;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.FixTextData;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.FixTextData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,9 +3,9 @@ package io.tracekb.content;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tracekb.article.FieldError;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentValidator;
+import io.tracekb.incident.FieldError;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentValidator;
 import io.tracekb.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;

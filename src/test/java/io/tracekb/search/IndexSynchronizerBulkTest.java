@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.Incident;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.Incident;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.IndexCommits;
 import io.tracekb.testing.SampleIncidents;

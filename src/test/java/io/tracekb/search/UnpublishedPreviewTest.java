@@ -2,8 +2,8 @@ package io.tracekb.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentStatus;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.testing.TestFiles;
 import java.io.IOException;

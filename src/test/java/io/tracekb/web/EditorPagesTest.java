@@ -9,10 +9,10 @@ import static org.hamcrest.Matchers.not;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
-import io.tracekb.article.ArticleService;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
-import io.tracekb.article.Incident;
+import io.tracekb.incident.ArticleService;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentStatus;
+import io.tracekb.incident.Incident;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestUsers;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class EditorPagesTest {
 
     @jakarta.inject.Inject
-    io.tracekb.article.IncidentRepository incidents;
+    io.tracekb.incident.IncidentRepository incidents;
 
     static final String TRACE = "java.lang.IllegalStateException: Buffer pool is destroyed.\n"
             + "\tat org.apache.flink.runtime.io.network.buffer.LocalBufferPool.requestMemorySegment(LocalBufferPool.java:264)\n"
@@ -262,7 +262,7 @@ class EditorPagesTest {
         String slug = SampleIncidents.uniqueSlug("draft-state");
         IncidentData d = SampleIncidents.minimal(slug);
         articles.create(new IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
-                io.tracekb.article.IncidentStatus.DRAFT, d.translations(), d.fixes(), d.sampleTraces()), "test", null);
+                io.tracekb.incident.IncidentStatus.DRAFT, d.translations(), d.fixes(), d.sampleTraces()), "test", null);
         String page = editor().get("/editor/" + slug).then().statusCode(200).extract().asString();
         assertThat(page).contains("<p class=\"state state-draft\" id=\"incident-state\">Draft: not matched and not "
                 + "visible to readers until it is published.</p>")
@@ -271,7 +271,7 @@ class EditorPagesTest {
         String location = form("/editor/" + slug).formParam("version", version).post("/editor/" + slug + "/publish")
                 .then().statusCode(303).extract().header("Location");
         assertThat(location).endsWith("/editor/" + slug + "?saved=2");
-        assertThat(articles.find(slug).orElseThrow().status()).isEqualTo(io.tracekb.article.IncidentStatus.PUBLISHED);
+        assertThat(articles.find(slug).orElseThrow().status()).isEqualTo(io.tracekb.incident.IncidentStatus.PUBLISHED);
         editor().get("/editor/" + slug + "?saved=2").then().statusCode(200)
                 .body(containsString("Saved as revision #2."))
                 .body(containsString("Published: readers see it and pastes are matched against it."))

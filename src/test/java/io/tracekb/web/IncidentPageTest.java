@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.tracekb.article.ArticleService;
+import io.tracekb.incident.ArticleService;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestUsers;
@@ -56,14 +56,14 @@ class IncidentPageTest {
         // issue 21, item 10: "适用版本: up to 1.19 as shown" on a Chinese page
         String slug = SampleIncidents.uniqueSlug("applies-to");
         var d = SampleIncidents.minimal(slug);
-        var fix = new io.tracekb.article.IncidentData.FixData("state.backend: hashmap", "yaml", "flink-conf.yaml",
+        var fix = new io.tracekb.incident.IncidentData.FixData("state.backend: hashmap", "yaml", "flink-conf.yaml",
                 "up to 1.19 as shown", java.util.Map.of(
-                        "en", new io.tracekb.article.IncidentData.FixTextData("Use the hashmap backend", "Then restart."),
-                        "zh", new io.tracekb.article.IncidentData.FixTextData("使用 hashmap 状态后端", "然后重启。",
+                        "en", new io.tracekb.incident.IncidentData.FixTextData("Use the hashmap backend", "Then restart."),
+                        "zh", new io.tracekb.incident.IncidentData.FixTextData("使用 hashmap 状态后端", "然后重启。",
                                 "如上所示适用于 1.19 及以前")));
         var translations = new java.util.TreeMap<>(d.translations());
-        translations.put("zh", new io.tracekb.article.IncidentData.TranslationData("检查点失败", "概要。", "正文。", null));
-        articles.create(new io.tracekb.article.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+        translations.put("zh", new io.tracekb.incident.IncidentData.TranslationData("检查点失败", "概要。", "正文。", null));
+        articles.create(new io.tracekb.incident.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
                 d.status(), translations, List.of(fix), d.sampleTraces()), "test", null);
         given().get("/articles/" + slug + "?lang=zh").then().statusCode(200)
                 .body(containsString("<p class=\"applies\">适用版本: 如上所示适用于 1.19 及以前</p>"))
@@ -77,9 +77,9 @@ class IncidentPageTest {
         String slug = SampleIncidents.uniqueSlug("title-only");
         var d = SampleIncidents.minimal(slug);
         var translations = new java.util.TreeMap<>(d.translations());
-        translations.put("ja", new io.tracekb.article.IncidentData.TranslationData("チェックポイントが失敗する", null,
+        translations.put("ja", new io.tracekb.incident.IncidentData.TranslationData("チェックポイントが失敗する", null,
                 null, null));
-        articles.create(new io.tracekb.article.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+        articles.create(new io.tracekb.incident.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
                 d.status(), translations, d.fixes(), d.sampleTraces()), "test", null);
         given().get("/articles/" + slug + "?lang=ja").then().statusCode(200)
                 .body(containsString("ja に翻訳されているのはまだタイトルだけです。 <a href=\"/articles/" + slug
@@ -92,12 +92,12 @@ class IncidentPageTest {
     void aSampleTracesSourceIsALinkWithAShortLabelWithoutTheEditorsNotes() {
         String slug = SampleIncidents.uniqueSlug("source");
         var d = SampleIncidents.minimal(slug);
-        articles.create(new io.tracekb.article.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
+        articles.create(new io.tracekb.incident.IncidentData(slug, d.product(), d.tags(), d.affectedVersions(),
                 d.status(), d.translations(), d.fixes(), List.of(
-                        new io.tracekb.article.IncidentData.SampleTraceData(null, "java.io.IOException: a\n\tat a.B.c(B.java:1)",
+                        new io.tracekb.incident.IncidentData.SampleTraceData(null, "java.io.IOException: a\n\tat a.B.c(B.java:1)",
                                 "https://github.com/apache/flink-cdc/issues/643 — issue '[mysql] No suitable driver' "
                                         + "(Flink CDC 2.1.0): TaskManager log; excerpt to the last complete frame"),
-                        new io.tracekb.article.IncidentData.SampleTraceData(null, "java.io.IOException: b\n\tat a.B.c(B.java:2)",
+                        new io.tracekb.incident.IncidentData.SampleTraceData(null, "java.io.IOException: b\n\tat a.B.c(B.java:2)",
                                 "generated: bench/flink-traces scenario zookeeper-connection-lost on Flink 2.2.0"))),
                 "test", null);
         String page = given().get("/articles/" + slug + "?lang=ja").then().statusCode(200).extract().asString();

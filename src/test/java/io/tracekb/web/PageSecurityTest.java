@@ -71,7 +71,7 @@ class PageSecurityTest {
         TestUsers.ensure();
         String session = PageForms.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
         String slug = SampleIncidents.uniqueSlug("csrf-forms");
-        io.quarkus.arc.Arc.container().instance(io.tracekb.article.ArticleService.class).get()
+        io.quarkus.arc.Arc.container().instance(io.tracekb.incident.ArticleService.class).get()
                 .create(SampleIncidents.minimal(slug), "test", null);
         for (String page : List.of("/", "/login", "/editor/new", "/editor/" + slug, "/editor/" + slug + "/revisions",
                 "/articles/" + slug, "/admin")) {

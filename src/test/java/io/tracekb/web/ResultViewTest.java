@@ -3,7 +3,7 @@ package io.tracekb.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.db.DatabaseFailures;
 import io.tracekb.search.IndexedCards;

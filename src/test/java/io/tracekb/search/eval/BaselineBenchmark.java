@@ -1,6 +1,6 @@
 package io.tracekb.search.eval;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.bench.SyntheticIncidents;
 import java.util.ArrayList;
 import java.util.Arrays;

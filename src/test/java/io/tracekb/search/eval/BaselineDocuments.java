@@ -1,6 +1,6 @@
 package io.tracekb.search.eval;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import java.util.ArrayList;
 import java.util.List;
 

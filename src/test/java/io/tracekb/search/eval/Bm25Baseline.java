@@ -1,6 +1,6 @@
 package io.tracekb.search.eval;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;

@@ -2,7 +2,7 @@ package io.tracekb.search.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.search.PasteAnalysis;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ class EverySampleFindsItsIncidentTest {
                 if (d.sampleTraces().size() < 2) {
                     problems.add(d.slug() + ": " + d.sampleTraces().size() + " sample trace(s), 2 needed");
                 }
-                if (d.status() != io.tracekb.article.IncidentStatus.PUBLISHED) {
+                if (d.status() != io.tracekb.incident.IncidentStatus.PUBLISHED) {
                     continue; // a draft is never matched: its samples have nothing to find until it is published
                 }
                 for (int i = 0; i < d.sampleTraces().size(); i++) {

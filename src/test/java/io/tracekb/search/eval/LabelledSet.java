@@ -2,8 +2,8 @@ package io.tracekb.search.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tracekb.article.IncidentData;
-import io.tracekb.article.IncidentStatus;
+import io.tracekb.incident.IncidentData;
+import io.tracekb.incident.IncidentStatus;
 import io.tracekb.content.IncidentFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;

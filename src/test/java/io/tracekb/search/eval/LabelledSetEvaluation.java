@@ -1,6 +1,6 @@
 package io.tracekb.search.eval;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.search.ranking.RankingModel;
 import java.nio.file.Path;
 import java.util.ArrayList;

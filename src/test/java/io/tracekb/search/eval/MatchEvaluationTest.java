@@ -2,7 +2,7 @@ package io.tracekb.search.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tracekb.article.IncidentData;
+import io.tracekb.incident.IncidentData;
 import io.tracekb.content.IncidentFolder;
 import io.tracekb.trace.Damage;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

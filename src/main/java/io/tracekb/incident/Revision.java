@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;

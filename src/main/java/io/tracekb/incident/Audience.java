@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import java.util.EnumSet;
 import java.util.Set;

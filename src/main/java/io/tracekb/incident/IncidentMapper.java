@@ -1,9 +1,9 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.FixTextData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.FixTextData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

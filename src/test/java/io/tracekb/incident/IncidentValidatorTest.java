@@ -1,11 +1,11 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tracekb.article.IncidentData.FixData;
-import io.tracekb.article.IncidentData.FixTextData;
-import io.tracekb.article.IncidentData.SampleTraceData;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData.FixData;
+import io.tracekb.incident.IncidentData.FixTextData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

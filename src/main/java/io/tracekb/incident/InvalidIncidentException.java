@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +9,7 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.tracekb.article.IncidentData.TranslationData;
+import io.tracekb.incident.IncidentData.TranslationData;
 import io.tracekb.testing.EmbeddedPostgresResource;
 import io.tracekb.testing.SampleIncidents;
 import io.tracekb.testing.TestUsers;

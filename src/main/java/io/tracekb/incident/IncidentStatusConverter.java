@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;

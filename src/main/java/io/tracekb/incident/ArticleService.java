@@ -1,8 +1,8 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tracekb.article.IncidentData.SampleTraceData;
+import io.tracekb.incident.IncidentData.SampleTraceData;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -127,7 +127,7 @@ public class ArticleService {
      */
     @Transactional
     public List<StaleTranslation> staleTranslations() {
-        return em.createQuery("select new io.tracekb.article.StaleTranslation(i.slug, t.lang, t.title, o.lang, "
+        return em.createQuery("select new io.tracekb.incident.StaleTranslation(i.slug, t.lang, t.title, o.lang, "
                 + "t.staleSinceRevision, t.staleSinceAt) from Translation t join t.incident i, Translation o "
                 + "where o.incident = i and o.original = true and t.staleSinceRevision is not null "
                 + "and i.status <> :archived order by i.slug, t.lang", StaleTranslation.class)

@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 public class IncidentNotFoundException extends RuntimeException {
     public IncidentNotFoundException(String slug) {

@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 /** A save was based on an older version than the stored one: someone saved in between. Nothing was written. */
 public class StaleVersionException extends RuntimeException {

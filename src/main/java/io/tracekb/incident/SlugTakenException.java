@@ -1,4 +1,4 @@
-package io.tracekb.article;
+package io.tracekb.incident;
 
 public class SlugTakenException extends RuntimeException {
     public SlugTakenException(String slug) {
