@@ -263,6 +263,7 @@ public final class TraceComparison {
      * Half the agreement of the messages' heads (their first clause: what failed), half the overlap of all their
      * words (the detail). A head that is a prefix of the other ("Metaspace" and "Metaspace. The metaspace
      * out-of-memory error has occurred …") agrees fully: one is the other cut short or from an older version.
+     * Two messages that are only class names are compared by {@link ClassNameMessages}.
      */
     static double templateSimilarity(String a, String b) {
         if (a == null || b == null || a.isBlank() || b.isBlank()) {
@@ -270,6 +271,10 @@ public final class TraceComparison {
         }
         if (a.equals(b)) {
             return 1;
+        }
+        double classes = ClassNameMessages.similarity(a, b);
+        if (classes >= 0) {
+            return classes;
         }
         TemplateWords wa = TemplateWords.of(a);
         TemplateWords wb = TemplateWords.of(b);
