@@ -71,7 +71,9 @@ public record TraceShape(
      * The shape of a sample that holds no trace, only a logged message ("SqlServer database test do not enable
      * cdc."; a WARN line): no exception, no frames, the message's template as the template. Without it a pasted
      * trace whose message is the same could never be compared with such a sample, nor even find its incident
-     * (stage 1 searches sample templates). No chain templates: it introduces no frame list.
+     * (stage 1 searches sample templates). No chain templates: it introduces no frame list. A message that starts
+     * with an exception's simple name ("RemoteTransportException: …") keeps it as its root type, which agrees with
+     * the same class's full name at the weight of a simple-name match.
      *
      * @return null when the text has no words to compare
      */
@@ -80,20 +82,36 @@ public record TraceShape(
         if (messages.length() > MAX_MESSAGE) {
             messages = messages.substring(0, MAX_MESSAGE); // a long excerpt's opening says what failed
         }
+        // "RemoteTransportException: Connection unexpectedly closed …": a log line or a user quoting the exception by
+        // its simple name, which the trace parser does not take for an exception line (prose would be, too often)
+        java.util.regex.Matcher named = SIMPLE_EXCEPTION.matcher(messages);
+        String type = null;
+        if (named.lookingAt()) {
+            type = named.group(1);
+            messages = messages.substring(named.end());
+        }
         MessageTemplate templated = MessageTemplater.template(messages);
         String template = templated.template();
         if (template == null || template.isBlank()) {
             return null;
         }
-        return new TraceShape(List.of(), List.of(), null, template, List.of(), List.of(), List.of(), List.of(), null,
+        List<String> exceptions = type == null ? List.of() : List.of(type);
+        List<Boolean> wrappers = type == null ? List.of() : List.of(false);
+        return new TraceShape(exceptions, wrappers, type, template, List.of(), List.of(), List.of(), List.of(), null,
                 Map.of(), List.of(), literals(templated.masked()));
     }
 
+    private static final java.util.regex.Pattern SIMPLE_EXCEPTION = java.util.regex.Pattern.compile(
+            "(?:Caused by:\\s*)?([A-Z][A-Za-z0-9]*(?:Exception|Error)):\\s+");
+
     static final int MAX_MESSAGE = 1000;
 
-    /** Whether this is the shape of a logged message (see {@link #ofMessage}), not of a trace. */
+    /**
+     * Whether this is the shape of a logged message (see {@link #ofMessage}), not of a trace: no frames, no
+     * fingerprint, at most the simple name of an exception.
+     */
     public boolean loggedMessage() {
-        return root == null && exceptions.isEmpty() && frames.isEmpty() && outerFrames.isEmpty();
+        return fingerprint == null && frames.isEmpty() && outerFrames.isEmpty();
     }
 
     private static String nullToEmpty(String s) {

@@ -68,6 +68,21 @@ class TraceShapeTest {
     }
 
     @Test
+    void aLoggedMessageThatNamesItsExceptionBySimpleNameKeepsItAsItsRoot() {
+        TraceShape s = TraceShape.ofMessage("RemoteTransportException: Connection unexpectedly closed by remote task "
+                + "manager '142.151.160.20/142.151.160.20:6121'. This might indicate that the remote task manager was lost.\n");
+
+        assertThat(s.loggedMessage()).isTrue();
+        assertThat(s.root()).isEqualTo("RemoteTransportException");
+        assertThat(s.exceptions()).containsExactly("RemoteTransportException");
+        assertThat(s.template()).isEqualTo("Connection unexpectedly closed by remote task manager '<str>'. This might "
+                + "indicate that the remote task manager was lost.");
+        assertThat(TraceShape.ofMessage("Caused by: SQLException: boom\n").root()).isEqualTo("SQLException");
+        // a sentence that only starts with a capitalised word is no exception
+        assertThat(TraceShape.ofMessage("Error: the job failed\n").root()).isNull();
+    }
+
+    @Test
     void aLoggedMessageKeepsItsQuotedNamesAndIsCappedAndBlankTextHasNoShape() {
         assertThat(TraceShape.ofMessage("Table 'orders' is not in the catalog\n").literals()).containsExactly("orders");
         assertThat(TraceShape.ofMessage("word ".repeat(10_000)).template()).hasSizeLessThanOrEqualTo(TraceShape.MAX_MESSAGE);
