@@ -30,6 +30,8 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
 public final class Ranker {
 
     static final int CANDIDATES = 100;
+    /** Words of a message's lead from which a title naming it counts fully; fewer count less. */
+    static final int SURE_LEAD_WORDS = 6;
 
     /**
      * One candidate of stage 1 with its stage-2 evidence.
@@ -245,11 +247,13 @@ public final class Ranker {
                     named = i;
                 }
             }
+            // a title that names a lead of three words ("For input string") says less than one that names six
+            double leadWeight = named < 0 ? 0 : Math.min(1, leads.get(named).split(" ").length / (double) SURE_LEAD_WORDS);
             if (named == 0) {
-                x[Feature.TITLE_NAMES_ROOT_MESSAGE.ordinal()] = 1;
+                x[Feature.TITLE_NAMES_ROOT_MESSAGE.ordinal()] = leadWeight;
                 why.add(Reason.of(Reason.Kind.TITLE_NAMES_MESSAGE, leadsAsWritten.get(0)));
             } else if (named > 0) {
-                x[Feature.TITLE_NAMES_OUTER_MESSAGE.ordinal()] = 1;
+                x[Feature.TITLE_NAMES_OUTER_MESSAGE.ordinal()] = leadWeight;
                 why.add(Reason.of(Reason.Kind.TITLE_NAMES_OTHER_MESSAGE, leadsAsWritten.get(named)));
             } else if (coverage >= 0.5) {
                 why.add(Reason.of(Reason.Kind.WRITE_UP_NAMES_MESSAGE, Math.round(coverage * 100)));

@@ -34,9 +34,12 @@ public enum Feature {
     OTHER_SAMPLES_AGREE(false),
     /** Share of the root message's words (weighted by rarity) that the write-up contains. */
     MESSAGE_IN_WRITE_UP(false),
-    /** A title (any language) contains the root cause's message lead words. */
+    /**
+     * A title (any language) contains the root cause's message lead words: 1 for a lead of six words or more, a
+     * sixth per word below (three words, "For input string", name many failures).
+     */
     TITLE_NAMES_ROOT_MESSAGE(false),
-    /** A title contains an enclosing exception's message lead words. */
+    /** A title contains an enclosing exception's message lead words (weighed by the lead's length, as above). */
     TITLE_NAMES_OUTER_MESSAGE(false),
     /** The pasted product version lies inside the incident's stated affected range. */
     VERSION_INSIDE(false),
