@@ -60,7 +60,8 @@ final class ClassNameMessages {
             return null;
         }
         String m = message.strip();
-        if (m.length() > 300 || !CLASS_NAME.matcher(m).matches()) {
+        // most messages have a space: checked before the pattern, as this runs for every pair of templates compared
+        if (m.length() > 300 || m.indexOf(' ') >= 0 || !CLASS_NAME.matcher(m).matches()) {
             return null;
         }
         return m.replace('/', '.');
