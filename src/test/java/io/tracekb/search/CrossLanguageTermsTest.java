@@ -13,7 +13,9 @@ class CrossLanguageTermsTest {
         assertThat(CrossLanguageTerms.expand("运行一段时间后会内存溢出"))
                 .containsExactly("out of memory", "outofmemory", "メモリ不足", "内存不足");
         assertThat(CrossLanguageTerms.expand("Kafka 消息过大")).containsExactly("message too large",
-                "record too large", "メッセージが大きすぎ", "消息太大");
+                "record too large", "message size", "メッセージが大きすぎ", "メッセージサイズ", "消息太大", "消息大小", "消息长度");
+        assertThat(CrossLanguageTerms.expand("关于 SlaveId 碰撞问题")).containsExactly("conflict", "collision", "競合",
+                "衝突", "冲突");
     }
 
     @Test
