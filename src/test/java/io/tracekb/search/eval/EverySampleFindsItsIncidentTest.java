@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class EverySampleFindsItsIncidentTest {
 
-    static final int MINIMUM_INCIDENTS = 155; // every folder of content/ (a lost folder fails here)
+    static final int MINIMUM_INCIDENTS = 156; // every folder of content/ (a lost folder fails here)
     /** Measured 2026-12-01 with the model trained that day: 6 of 256 held-out samples rank a sibling first. */
     static final double FIRST_SHARE_FLOOR = 0.95;
 
