@@ -203,7 +203,6 @@ public final class Ranker {
                         List.of(Reason.of(Reason.Kind.WORDS_IN_WRITE_UP)), false));
                 continue;
             }
-
             TraceComparison.Result best = null;
             List<TraceComparison.Result> perTrace = new ArrayList<>(doc.traces().size());
             for (TraceShape sample : doc.traces()) {

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the structural rerank needs of one trace, stored with each indexed incident so that reranking reads
@@ -84,7 +86,7 @@ public record TraceShape(
         }
         // "RemoteTransportException: Connection unexpectedly closed …": a log line or a user quoting the exception by
         // its simple name, which the trace parser does not take for an exception line (prose would be, too often)
-        java.util.regex.Matcher named = SIMPLE_EXCEPTION.matcher(messages);
+        Matcher named = SIMPLE_EXCEPTION.matcher(messages);
         String type = null;
         if (named.lookingAt()) {
             type = named.group(1);
@@ -101,8 +103,8 @@ public record TraceShape(
                 Map.of(), List.of(), literals(templated.masked()));
     }
 
-    private static final java.util.regex.Pattern SIMPLE_EXCEPTION = java.util.regex.Pattern.compile(
-            "(?:Caused by:\\s*)?([A-Z][A-Za-z0-9]*(?:Exception|Error)):\\s+");
+    private static final Pattern SIMPLE_EXCEPTION =
+            Pattern.compile("(?:Caused by:\\s*)?([A-Z][A-Za-z0-9]*(?:Exception|Error)):\\s+");
 
     static final int MAX_MESSAGE = 1000;
 
