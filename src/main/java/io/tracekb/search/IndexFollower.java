@@ -1,35 +1,42 @@
 package io.tracekb.search;
 
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 import io.tracekb.incident.IncidentSaved;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.pgclient.pubsub.PgSubscriber;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
+import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
+import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 /**
  * Keeps this instance's index in step with changes made anywhere on the shared database — by another instance,
  * the content import, psql — with no broker but PostgreSQL: a trigger (V4) notifies channel
- * {@value #CHANNEL} with the incident's id at every commit, and this follower LISTENs on one dedicated
- * connection and reindexes what differs from the database ({@link IndexSynchronizer#synchronizeIncidents}).
+ * {@value #CHANNEL} with the incident's id at every commit, and this follower LISTENs through Vert.x's
+ * {@link PgSubscriber} (one connection of its own, LISTEN again after every reconnection) and reindexes what
+ * differs from the database ({@link IndexSynchronizer#synchronizeIncidents}) on a worker thread.
  *
  * <p>Notifications sent while it was not listening are lost, so after every (re)connection it compares the
  * whole index with the database, and again every {@code kb.search.follow.reconcile-interval} as a safety net.
@@ -44,12 +51,12 @@ public class IndexFollower {
     public static final String APPLICATION_NAME = "tracekb-index-follower";
     /** From this many changed incidents at once (a bulk import, a mass update), one full comparison is cheaper. */
     static final int FULL_SYNC_FROM = 500;
-    private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
-    private static final Duration LAST_RETRY = Duration.ofSeconds(30);
+    static final Duration FIRST_RETRY = Duration.ofSeconds(1);
+    static final Duration LAST_RETRY = Duration.ofSeconds(30);
     /** A silent network failure shows only when something is sent: the connection is checked this often. */
     private static final Duration PING_EVERY = Duration.ofSeconds(30);
-    private static final int WAIT_MILLIS = 500;
     private static final Duration LOCAL_SAVE_TRUSTED = Duration.ofSeconds(30);
+    private static final Duration START_WAIT = Duration.ofSeconds(15);
 
     @ConfigProperty(name = "kb.search.follow.enabled", defaultValue = "true")
     boolean enabled;
@@ -69,16 +76,27 @@ public class IndexFollower {
     @Inject
     IndexSynchronizer searchIndex;
 
+    @Inject
+    Vertx vertx;
+
+    /** Ids heard on the channel and not yet compared with the database. */
+    private final Set<Long> heard = ConcurrentHashMap.newKeySet();
     /** Incidents saved on this instance, checked once more after IndexSynchronizer.onSaved wrote them (see onLocalSave). */
     private final Set<Long> savedHere = ConcurrentHashMap.newKeySet();
     /** Incidents whose save on this instance is committing or being indexed by onSaved: id → since (nanoTime). */
     private final Map<Long, Long> savingHere = new ConcurrentHashMap<>();
+    /** One catch-up at a time, and none after shutdown began (held while the index is written). */
+    private final ReentrantLock catchingUp = new ReentrantLock();
+    private final AtomicBoolean catchUpQueued = new AtomicBoolean();
+    /** Set by every (re)subscription: notifications may have been missed, so compare the whole index. */
+    private volatile boolean compareAll;
     private volatile boolean running;
-    /** Wakes a back-off pause at shutdown; interrupting the thread instead could hit Lucene's file channels. */
-    private final CountDownLatch stopping = new CountDownLatch(1);
     private volatile boolean listening;
-    private volatile Connection connection;
-    private Thread thread;
+    private volatile PgSubscriber subscriber;
+    private volatile long lastHeard;
+    private volatile long nextReconcile;
+    /** Whether the first connection led to a comparison (true) or failed (false): what start-up waits for. */
+    private final CompletableFuture<Boolean> firstAttempt = new CompletableFuture<>();
 
     /**
      * After the start-up synchronisation (priority 100) and the content import (default priority). Listens and
@@ -95,41 +113,58 @@ public class IndexFollower {
             LOG.warn("Index follower not started: quarkus.datasource.jdbc.url is not set");
             return;
         }
-        running = true;
-        boolean caughtUp;
+        PgConnectOptions options;
         try {
-            listenAndCatchUp();
-            caughtUp = true;
-        } catch (SQLException | RuntimeException e) {
-            LOG.warnf("Index follower: could not listen yet (%s); retrying in the background", e.getMessage());
-            closeConnection();
-            caughtUp = false;
+            options = FollowerConnectOptions.of(url.get(), username, password);
+        } catch (IllegalArgumentException e) {
+            LOG.errorf("Index follower not started: %s. Changes made by other instances reach this index only at "
+                    + "the next start", e.getMessage());
+            return;
         }
-        boolean compareFirst = !caughtUp;
-        thread = new Thread(() -> run(compareFirst), "tracekb-index-follower");
-        thread.setDaemon(true);
-        thread.start();
+        running = true;
+        nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
+        PgSubscriber s = PgSubscriber.subscriber(vertx, options).reconnectPolicy(this::reconnectDelay);
+        s.channel(CHANNEL)
+                .subscribeHandler(v -> subscribed())
+                .handler(this::notified);
+        subscriber = s;
+        s.connect().onFailure(e -> connectLater(s, 0, e));
+        try {
+            if (!firstAttempt.get(START_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                return; // connectLater logged it and goes on trying
+            }
+        } catch (TimeoutException e) {
+            LOG.warnf("Index follower: not listening after %d s; going on in the background", START_WAIT.toSeconds());
+        } catch (ExecutionException e) {
+            LOG.warnf("Index follower: the first comparison failed (%s); going on in the background", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Before IndexSynchronizer closes the index (default priority), so that no write comes after the close. */
     void onStop(@Observes @Priority(1000) ShutdownEvent event) {
-        if (thread == null) {
+        PgSubscriber s = subscriber;
+        if (s == null) {
             return;
         }
         running = false;
-        closeConnection(); // unblocks a wait for notifications
-        stopping.countDown();
+        listening = false;
+        subscriber = null;
+        s.close();
+        boolean idle = false;
         try {
-            thread.join(Duration.ofSeconds(10).toMillis());
+            // a catch-up that holds the lock finishes its write first; any later one sees running false and returns
+            idle = catchingUp.tryLock(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (thread.isAlive()) {
-            LOG.warn("Index follower still busy at shutdown; the index is checked against the database at next start");
-        } else {
+        if (idle) {
+            catchingUp.unlock();
             LOG.info("Index follower stopped");
+        } else {
+            LOG.warn("Index follower still busy at shutdown; the index is checked against the database at next start");
         }
-        thread = null;
     }
 
     /**
@@ -152,7 +187,18 @@ public class IndexFollower {
         if (running) {
             savingHere.remove(saved.id());
             savedHere.add(saved.id());
+            catchUpSoon();
         }
+    }
+
+    /**
+     * Vert.x gives every new connection client meters, and the follower makes a new connection at each
+     * reconnection, which Micrometer would refuse with a warning: its one connection is better left unmetered.
+     */
+    @Produces
+    @Singleton
+    MeterFilter followerConnectionUnmetered() {
+        return MeterFilter.deny(id -> APPLICATION_NAME.equals(id.getTag("clientName")));
     }
 
     /** True while the follower holds its LISTEN connection. */
@@ -160,115 +206,145 @@ public class IndexFollower {
         return listening;
     }
 
-    /** Notifications sent while nobody listened are lost: after LISTEN, compare the whole index once. */
-    private void listenAndCatchUp() throws SQLException {
-        if (connection == null) {
-            connect();
+    /**
+     * Every second: the periodic comparison when it is due, a ping when the connection has been silent, and local
+     * saves whose completion was never observed. Cheap when there is nothing to do.
+     */
+    @Scheduled(identity = "index-follower", every = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void tick() {
+        if (!running) {
+            return;
         }
-        int fixed = searchIndex.synchronizeWithDatabase();
-        LOG.infof("Index follower: listening on %s; index compared with the database (%d incidents caught up)",
-                CHANNEL, fixed);
+        PgSubscriber s = subscriber;
+        PgConnection c = s == null ? null : s.actualConnection();
+        if (c != null && System.nanoTime() - lastHeard > PING_EVERY.toNanos()) {
+            lastHeard = System.nanoTime();
+            c.query("select 1").execute().onFailure(e -> c.close()); // closing it makes the subscriber reconnect
+        }
+        if (!savingHere.isEmpty() || reconcileDue()) {
+            catchUpSoon();
+        }
     }
 
-    private void run(boolean compareFirst) {
-        Duration retry = FIRST_RETRY;
-        boolean compareAll = compareFirst;
-        long nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
-        long lastHeard = System.nanoTime();
-        while (running) {
-            try {
-                if (compareAll) {
-                    listenAndCatchUp();
-                    compareAll = false;
-                    retry = FIRST_RETRY;
-                    lastHeard = System.nanoTime();
-                    nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
-                }
-                Set<Long> changed = awaitChanges();
-                if (!changed.isEmpty()) {
-                    lastHeard = System.nanoTime();
-                    apply(changed);
-                } else if (System.nanoTime() - lastHeard > PING_EVERY.toNanos()) {
-                    ping();
-                    lastHeard = System.nanoTime();
-                }
-                if (reconciles() && System.nanoTime() - nextReconcile > 0) {
-                    int fixed = searchIndex.synchronizeWithDatabase();
-                    if (fixed > 0) {
-                        LOG.warnf("Index follower: the periodic comparison fixed %d incidents that no notification "
-                                + "had brought", fixed);
-                    }
-                    nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
-                }
-            } catch (SQLException e) {
-                if (!running) {
-                    break;
-                }
-                listening = false;
-                closeConnection();
-                compareAll = true;
-                LOG.warnf("Index follower: lost the database connection (%s); reconnecting in %d s, then comparing "
-                        + "the whole index with the database", e.getMessage(), retry.toSeconds());
-                retry = pause(retry);
-            } catch (RuntimeException e) {
-                if (!running) {
-                    break;
-                }
-                // e.g. the pool's connections failed too: the changes in hand are lost, so compare everything
-                compareAll = true;
-                LOG.errorf(e, "Index follower: could not bring the index up to date; retrying in %d s",
-                        retry.toSeconds());
-                retry = pause(retry);
-            }
-        }
-        listening = false;
-        closeConnection();
-    }
-
-    private boolean reconciles() {
-        return !reconcileInterval.isZero() && !reconcileInterval.isNegative();
-    }
-
-    private void connect() throws SQLException {
-        Properties props = new Properties();
-        username.ifPresent(u -> props.setProperty("user", u));
-        password.ifPresent(p -> props.setProperty("password", p));
-        props.setProperty("ApplicationName", APPLICATION_NAME);
-        props.setProperty("tcpKeepAlive", "true");
-        props.setProperty("connectTimeout", "10");
-        props.setProperty("socketTimeout", "60");
-        // Its own connection, not a pooled one held forever: LISTEN belongs to the session.
-        Connection c = new org.postgresql.Driver().connect(url.get(), props);
-        if (c == null) {
-            throw new SQLException("Not a PostgreSQL JDBC URL: " + url.get());
-        }
-        try (Statement s = c.createStatement()) {
-            s.execute("LISTEN " + CHANNEL);
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
-        connection = c;
+    private void subscribed() {
         listening = true;
+        compareAll = true;
+        catchUpSoon();
     }
 
-    /** Waits up to {@link #WAIT_MILLIS} for notifications; returns the ids heard and those saved here since. */
-    private Set<Long> awaitChanges() throws SQLException {
-        Connection c = connection;
-        if (c == null) {
-            throw new SQLException("connection closed");
+    private void notified(String payload) {
+        lastHeard = System.nanoTime();
+        try {
+            heard.add(Long.parseLong(payload));
+        } catch (NumberFormatException e) {
+            LOG.warnf("Index follower: ignored a notification on %s with payload '%s'", CHANNEL, payload);
+            return;
         }
-        PGNotification[] notifications = c.unwrap(PGConnection.class).getNotifications(WAIT_MILLIS);
-        Set<Long> ids = new TreeSet<>();
-        if (notifications != null) {
-            for (PGNotification n : notifications) {
-                try {
-                    ids.add(Long.parseLong(n.getParameter()));
-                } catch (NumberFormatException e) {
-                    LOG.warnf("Index follower: ignored a notification on %s with payload '%s'", n.getName(),
-                            n.getParameter());
+        catchUpSoon();
+    }
+
+    /** Called by the subscriber when its connection closed ({@code attempt} 0) and after each failed reconnection. */
+    private long reconnectDelay(int attempt) {
+        listening = false;
+        if (!running) {
+            return -1;
+        }
+        Duration delay = backOff(attempt);
+        if (attempt == 0) {
+            LOG.warnf("Index follower: lost the database connection; reconnecting in %d s, then comparing the whole "
+                    + "index with the database", delay.toSeconds());
+        } else {
+            LOG.warnf("Index follower: reconnection %d failed; next attempt in %d s", attempt, delay.toSeconds());
+        }
+        return delay.toMillis();
+    }
+
+    /** 1, 2, 4, ... seconds, at most {@link #LAST_RETRY}. */
+    static Duration backOff(int attempt) {
+        long seconds = FIRST_RETRY.toSeconds() << Math.min(attempt, 10);
+        return Duration.ofSeconds(Math.min(seconds, LAST_RETRY.toSeconds()));
+    }
+
+    /**
+     * The first connection failed: the subscriber reconnects only a connection it once had, so the attempts until
+     * one succeeds are made here, with the same back-off.
+     */
+    private void connectLater(PgSubscriber s, int attempt, Throwable failure) {
+        firstAttempt.complete(false);
+        if (!running || subscriber != s) {
+            return;
+        }
+        Duration delay = backOff(attempt);
+        LOG.warnf("Index follower: could not listen yet (%s); retrying in %d s", failure.getMessage(),
+                delay.toSeconds());
+        s.close().onComplete(closed -> vertx.setTimer(delay.toMillis(), timer -> {
+            if (running && subscriber == s) {
+                s.connect().onFailure(e -> connectLater(s, attempt + 1, e));
+            }
+        }));
+    }
+
+    /** Queues one catch-up on a worker thread, unless one is queued already (it will see what came meanwhile). */
+    private void catchUpSoon() {
+        if (running && catchUpQueued.compareAndSet(false, true)) {
+            vertx.executeBlocking(() -> {
+                catchUpQueued.set(false);
+                catchUp();
+                return null;
+            }, false);
+        }
+    }
+
+    private void catchUp() {
+        catchingUp.lock();
+        try {
+            if (!running) {
+                return;
+            }
+            if (compareAll) {
+                compareAll = false;
+                heard.clear(); // the comparison covers them
+                int fixed = searchIndex.synchronizeWithDatabase();
+                nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
+                LOG.infof("Index follower: listening on %s; index compared with the database (%d incidents caught up)",
+                        CHANNEL, fixed);
+                firstAttempt.complete(true);
+            }
+            Set<Long> changed = takeChanges();
+            if (!changed.isEmpty()) {
+                apply(changed);
+            }
+            if (reconcileDue()) {
+                nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
+                int fixed = searchIndex.synchronizeWithDatabase();
+                if (fixed > 0) {
+                    LOG.warnf("Index follower: the periodic comparison fixed %d incidents that no notification had "
+                            + "brought", fixed);
                 }
             }
+        } catch (RuntimeException e) {
+            // e.g. the pool's connections failed: the changes in hand are lost, so compare everything next time
+            compareAll = true;
+            firstAttempt.completeExceptionally(e);
+            LOG.errorf(e, "Index follower: could not bring the index up to date; retrying in %d s",
+                    FIRST_RETRY.toSeconds());
+            vertx.setTimer(FIRST_RETRY.toMillis(), timer -> catchUpSoon());
+        } finally {
+            catchingUp.unlock();
+        }
+    }
+
+    private boolean reconcileDue() {
+        return !reconcileInterval.isZero() && !reconcileInterval.isNegative()
+                && System.nanoTime() - nextReconcile > 0;
+    }
+
+    /** The ids heard and those saved here since, without those a local save on this instance is indexing now. */
+    private Set<Long> takeChanges() {
+        Set<Long> ids = new TreeSet<>();
+        for (Long id : heard) {
+            heard.remove(id);
+            ids.add(id);
         }
         long now = System.nanoTime();
         // skipped now, checked when onLocalSave queues it; a mark older than that is stale (the save's
@@ -281,6 +357,11 @@ public class IndexFollower {
             }
             return since != null;
         });
+        for (Map.Entry<Long, Long> e : savingHere.entrySet()) {
+            if (now - e.getValue() >= LOCAL_SAVE_TRUSTED.toNanos() && savingHere.remove(e.getKey(), e.getValue())) {
+                ids.add(e.getKey());
+            }
+        }
         for (Long id : savedHere) {
             savedHere.remove(id);
             ids.add(id);
@@ -305,32 +386,4 @@ public class IndexFollower {
         }
     }
 
-    private void ping() throws SQLException {
-        try (Statement s = connection.createStatement()) {
-            s.execute("select 1");
-        }
-    }
-
-    private Duration pause(Duration retry) {
-        try {
-            stopping.await(retry.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
-        }
-        Duration next = retry.multipliedBy(2);
-        return next.compareTo(LAST_RETRY) > 0 ? LAST_RETRY : next;
-    }
-
-    private void closeConnection() {
-        Connection c = connection;
-        connection = null;
-        if (c != null) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                LOG.debug("Index follower: closing the connection failed", e);
-            }
-        }
-    }
 }
