@@ -17,12 +17,9 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -79,12 +76,7 @@ public class IndexFollower {
     @Inject
     Vertx vertx;
 
-    /** Ids heard on the channel and not yet compared with the database. */
-    private final Set<Long> heard = ConcurrentHashMap.newKeySet();
-    /** Incidents saved on this instance, checked once more after IndexSynchronizer.onSaved wrote them (see onLocalSave). */
-    private final Set<Long> savedHere = ConcurrentHashMap.newKeySet();
-    /** Incidents whose save on this instance is committing or being indexed by onSaved: id → since (nanoTime). */
-    private final Map<Long, Long> savingHere = new ConcurrentHashMap<>();
+    private final ChangesToCheck changes = new ChangesToCheck(LOCAL_SAVE_TRUSTED, System::nanoTime);
     /** One catch-up at a time, and none after shutdown began (held while the index is written). */
     private final ReentrantLock catchingUp = new ReentrantLock();
     private final AtomicBoolean catchUpQueued = new AtomicBoolean();
@@ -173,7 +165,7 @@ public class IndexFollower {
      */
     void onLocalSaving(@Observes IncidentSaved saved) {
         if (running) {
-            savingHere.put(saved.id(), System.nanoTime());
+            changes.savingHere(saved.id());
         }
     }
 
@@ -185,8 +177,7 @@ public class IndexFollower {
      */
     void onLocalSave(@Observes(during = TransactionPhase.AFTER_COMPLETION) @Priority(5000) IncidentSaved saved) {
         if (running) {
-            savingHere.remove(saved.id());
-            savedHere.add(saved.id());
+            changes.savedHere(saved.id());
             catchUpSoon();
         }
     }
@@ -221,7 +212,7 @@ public class IndexFollower {
             lastHeard = System.nanoTime();
             c.query("select 1").execute().onFailure(e -> c.close()); // closing it makes the subscriber reconnect
         }
-        if (!savingHere.isEmpty() || reconcileDue()) {
+        if (changes.anySavingHere() || reconcileDue()) {
             catchUpSoon();
         }
     }
@@ -235,7 +226,7 @@ public class IndexFollower {
     private void notified(String payload) {
         lastHeard = System.nanoTime();
         try {
-            heard.add(Long.parseLong(payload));
+            changes.heard(Long.parseLong(payload));
         } catch (NumberFormatException e) {
             LOG.warnf("Index follower: ignored a notification on %s with payload '%s'", CHANNEL, payload);
             return;
@@ -303,14 +294,14 @@ public class IndexFollower {
             }
             if (compareAll) {
                 compareAll = false;
-                heard.clear(); // the comparison covers them
+                changes.forgetHeard(); // the comparison covers them
                 int fixed = searchIndex.synchronizeWithDatabase();
                 nextReconcile = System.nanoTime() + reconcileInterval.toNanos();
                 LOG.infof("Index follower: listening on %s; index compared with the database (%d incidents caught up)",
                         CHANNEL, fixed);
                 firstAttempt.complete(true);
             }
-            Set<Long> changed = takeChanges();
+            Set<Long> changed = changes.take();
             if (!changed.isEmpty()) {
                 apply(changed);
             }
@@ -337,36 +328,6 @@ public class IndexFollower {
     private boolean reconcileDue() {
         return !reconcileInterval.isZero() && !reconcileInterval.isNegative()
                 && System.nanoTime() - nextReconcile > 0;
-    }
-
-    /** The ids heard and those saved here since, without those a local save on this instance is indexing now. */
-    private Set<Long> takeChanges() {
-        Set<Long> ids = new TreeSet<>();
-        for (Long id : heard) {
-            heard.remove(id);
-            ids.add(id);
-        }
-        long now = System.nanoTime();
-        // skipped now, checked when onLocalSave queues it; a mark older than that is stale (the save's
-        // completion was never observed) and no longer trusted
-        ids.removeIf(id -> {
-            Long since = savingHere.get(id);
-            if (since != null && now - since >= LOCAL_SAVE_TRUSTED.toNanos()) {
-                savingHere.remove(id, since);
-                return false;
-            }
-            return since != null;
-        });
-        for (Map.Entry<Long, Long> e : savingHere.entrySet()) {
-            if (now - e.getValue() >= LOCAL_SAVE_TRUSTED.toNanos() && savingHere.remove(e.getKey(), e.getValue())) {
-                ids.add(e.getKey());
-            }
-        }
-        for (Long id : savedHere) {
-            savedHere.remove(id);
-            ids.add(id);
-        }
-        return ids;
     }
 
     private void apply(Set<Long> ids) {
