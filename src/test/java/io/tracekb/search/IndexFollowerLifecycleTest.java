@@ -105,6 +105,13 @@ class IndexFollowerLifecycleTest {
     }
 
     @Test
+    void reconnectionsBackOffFromOneSecondDoublingUpToThirty() {
+        assertThat(java.util.stream.IntStream.range(0, 8).mapToObj(IndexFollower::backOff).map(Duration::toSeconds))
+                .containsExactly(1L, 2L, 4L, 8L, 16L, 30L, 30L, 30L);
+        assertThat(IndexFollower.backOff(Integer.MAX_VALUE)).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
     void aUrlItCannotFollowLeavesItStoppedAndStartUpGoesOn() {
         IndexFollower follower = follower("jdbc:postgresql://a:5432,b:5432/kb");
         follower.onStart(null);
