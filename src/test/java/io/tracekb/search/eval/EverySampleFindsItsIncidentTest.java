@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class EverySampleFindsItsIncidentTest {
 
-    static final int MINIMUM_INCIDENTS = 156; // every folder of content/ (a lost folder fails here)
+    static final int MINIMUM_INCIDENTS = 161; // every folder of content/ (a lost folder fails here)
     /**
      * Measured 2026-12-02 with the models trained that day: 21 of 374 held-out samples (5.6 %) ranked another
      * incident first with 153 published incidents, 17 of 377 (4.5 %) with 154 and the model that shipped
